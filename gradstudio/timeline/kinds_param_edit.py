@@ -1,8 +1,9 @@
-"""A parameter changed in place by hand after a step, one entry: ``param_edit``
+"""Parameters and gradients changed in place by hand, one entry each: ``param_edit``
 (``with torch.no_grad(): w.clamp_(-1.0, 1.0)``, ``p.mul_(0.99)`` for a weight decay
 written by hand, ``p.add_(c)``, ``p.div_(c)``; or through ``.data``: ``w.data.clamp_(-0.01,
 0.01)``): each of its tensors, a leaf that requires grad, changed by a plain number,
-outside the graph."""
+outside the graph; ``grad_clamp`` (``p.grad.clamp_(-0.1, 0.1)`` for each parameter between
+a backward and a step: a gradient clipping written by hand)."""
 import contextlib
 
 import gradstudio.engine as torch
@@ -88,3 +89,50 @@ defaction("param_edit",
               (name in ("min", "max")) == (p["edit"] == "clamp_")),
           traced={"p.clamp_() under no_grad": lambda seen: seen.params},
           explain=_explain)
+
+
+# ----------------------------------------------------------------------------- grads
+def _bound(value, seen):
+    """A bound of ``p.grad.clamp_`` as the script gave it: None or a plain number."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or type(value) not in (int, float) or value != value:
+        seen.refuse(QT_TRANSLATE_NOOP("TraceRefusal", "p.grad.clamp_() can be drawn when its "
+                                      "bounds are plain numbers, such as "
+                                      "p.grad.clamp_(-1.0, 1.0)"))
+    return float(value)
+
+
+def _grad_traced(seen):
+    lo, hi = seen.params.get("min"), seen.params.get("max")
+    return {"tensors": [seen.node], "min": _bound(lo, seen), "max": _bound(hi, seen)}
+
+
+def _grad_run(ctx, action):
+    p = action.params
+    tensors = [ctx.tensor(n, "tensor") for n in p["tensors"]]
+    if not tensors:
+        raise ActionError(translate("Actions", "Choose the tensors this step changes."))
+    if p["min"] is None and p["max"] is None:
+        raise ActionError(translate("Actions", "clamp_ needs a lowest or a highest value."))
+    for t in tensors:
+        t.grad.clamp_(p["min"], p["max"])
+
+
+def _grad_code(action, spell):
+    call = _call(dict(action.params, edit="clamp_"))
+    targets = [spell.node(n) for n in action.params["tensors"]] or ["?"]
+    return [f"{t}.grad.{call}" for t in targets], []
+
+
+defaction("grad_clamp",
+          (("tensors", "nodes", []), ("min", "float?", -1.0), ("max", "float?", 1.0)),
+          "clamp the gradients: p.grad.clamp_()", _grad_code, run=_grad_run,
+          group="training", aim=lambda k: {"tensors": k.leaves}, grads="tensors",
+          distinct=("tensors",), traced={"x.grad.clamp_()": _grad_traced},
+          explain=lambda a, spell: translate(
+              "Actions", "Limits every element of the gradients of {tensors} to [{min}, "
+              "{max}], in place: a gradient clipping written by hand.").format(
+              tensors=", ".join(spell.node(n) for n in a.params["tensors"]) or "?",
+              min="-inf" if a.params["min"] is None else f"{a.params['min']:g}",
+              max="inf" if a.params["max"] is None else f"{a.params['max']:g}"))

@@ -433,3 +433,45 @@ program("wgan_critic_data_clamp", """
             print(step, f"{loss.item():.5f}")
     print(critic[0].weight.abs().max())
 """)
+
+program("grad_clamp_by_hand_per_parameter", """
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(5)
+    model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 1))
+    X = torch.randn(24, 4)
+    y = torch.randn(24, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for epoch in range(30):
+        opt.zero_grad()
+        loss = nn.MSELoss()(model(X), y)
+        loss.backward()
+        for p in model.parameters():
+            p.grad.data.clamp_(-0.1, 0.1)
+        opt.step()
+        if epoch % 10 == 9:
+            print(f"epoch {epoch + 1}: {loss.item():.5f}")
+""")
+
+program("manual_sgd_and_decay_by_hand", """
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(6)
+    model = nn.Linear(2, 1)
+    X = torch.randn(16, 2)
+    y = X.sum(1, keepdim=True)
+    lr, wd = 0.1, 0.01
+    for epoch in range(30):
+        model.zero_grad()
+        loss = ((model(X) - y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            for p in model.parameters():
+                p -= lr * p.grad
+                p *= 1 - lr * wd
+        if epoch % 10 == 0:
+            print(epoch, loss.item())
+    print(model.weight.data, model.bias.data)
+""")

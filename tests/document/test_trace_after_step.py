@@ -59,7 +59,7 @@ def _recorded(doc):
 
 
 def test_the_corpus():
-    assert len(PROGRAMS) == 17 and set(CUT) | set(WHOLE) == set(NAMES)
+    assert len(PROGRAMS) == 19 and set(CUT) | set(WHOLE) == set(NAMES)
     assert not set(CUT) & set(WHOLE) and set(ENGINE_DIGITS) <= set(NAMES)
 
 
@@ -128,6 +128,29 @@ def test_a_clamp_through_data_is_one_step_of_a_folded_loop(traced):
     assert "    weight.data.clamp_(-0.05, 0.05)\n" in code and "no_grad" not in code, code
 
 
+def test_gradients_clamped_by_hand_are_one_step_before_the_optimizers(traced):
+    """``p.grad.data.clamp_(-0.1, 0.1)`` for each parameter between the backward and the
+    step: one ``grad_clamp`` step over the four (cut before: 'changing a .grad in place
+    ... cannot be drawn yet')."""
+    doc = traced["grad_clamp_by_hand_per_parameter"]
+    kinds = [a.kind for a in doc.timeline]
+    assert kinds.index("backward") < kinds.index("grad_clamp") < kinds.index("step")
+    (clamp,) = [a for a in doc.timeline if a.kind == "grad_clamp"]
+    assert len(clamp.params["tensors"]) == 4
+    assert (clamp.params["min"], clamp.params["max"]) == (-0.1, 0.1)
+    assert "    weight.grad.clamp_(-0.1, 0.1)\n" in export.export_script(doc).text
+
+
+def test_a_decay_by_hand_after_an_update_by_hand_is_its_own_step(traced):
+    doc = traced["manual_sgd_and_decay_by_hand"]
+    kinds = [a.kind for a in doc.timeline]
+    assert kinds.index("update") < kinds.index("param_edit") < kinds.index("end_loop")
+    edits = _edits(doc)     # (p -= ...; p *= ... alternate for each p: a step each)
+    assert len(edits) == 2 and all(e.params["edit"] == "mul_" and
+                                   e.params["value"] == 1 - 0.1 * 0.01 for e in edits)
+    assert [a.kind for a in doc.timeline].count("update") == 2
+
+
 def test_an_edit_upstream_reaches_the_clamped_weights(traced):
     """The clamp is computed by the document: a lower bound edited changes the run."""
     from gradstudio.document.files import dumps, loads
@@ -180,6 +203,13 @@ def test_each_form_of_a_parameter_changed_by_a_number_is_drawn(line, form):
 ])
 def test_what_a_parameter_edit_cannot_hold_is_cut_on_its_line(line, words):
     check_refused(PARAM.format(line=line), words, 8)
+
+
+def test_a_gradient_clamped_by_a_number_read_from_a_tensor_is_cut_on_its_line():
+    source = PARAM.replace("    opt.step()\n", "").format(
+        line="w.grad.clamp_(-w.abs().max().item(), 1.0)")
+    check_refused(source, "p.grad.clamp_() can be drawn when its bounds are plain "
+                  "numbers", 7)
 
 
 # ------------------------------------------------------------------ hooks

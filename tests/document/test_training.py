@@ -307,6 +307,11 @@ def _random_training_doc(rng):
                                     "edit": edit, "value": rng.choice([0.99, 0.5, 2.0]),
                                     "min": bounds[0], "max": bounds[1],
                                     "data": rng.random() < 0.3}, index=end)
+    if rng.random() < 0.25:                        # gradients clamped by hand before it
+        at = next(k for k, a in enumerate(d.timeline) if a.kind in ("step", "update"))
+        bounds = rng.choice([(-0.05, 0.05), (None, 0.1), (-0.2, None)])
+        d.add_action("grad_clamp", {"tensors": params[:rng.randint(1, len(params))],
+                                    "min": bounds[0], "max": bounds[1]}, index=at)
     return d
 
 
