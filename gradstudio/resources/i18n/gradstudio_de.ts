@@ -423,6 +423,10 @@
         <source>Divides {tensors} by {value}, in place, outside the graph (torch.no_grad()).</source>
         <translation>Teilt {tensors} durch {value}, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
     </message>
+    <message>
+        <source>Limits every element of the gradients of {tensors} to [{min}, {max}], in place: a gradient clipping written by hand.</source>
+        <translation>Begrenzt jedes Element der Gradienten von {tensors} auf [{min}, {max}], an Ort und Stelle: ein von Hand geschriebenes Gradient Clipping.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -1219,6 +1223,10 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>change in place: p.clamp_(), p.mul_()</source>
         <translation>an Ort und Stelle ändern: p.clamp_(), p.mul_()</translation>
+    </message>
+    <message>
+        <source>clamp the gradients: p.grad.clamp_()</source>
+        <translation>die Gradienten begrenzen: p.grad.clamp_()</translation>
     </message>
     <message>
         <source>make an optimizer</source>
@@ -6422,6 +6430,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
         <translation>hier wird ein Modul mit einem Backward-Hook (register_full_backward_hook oder register_full_backward_pre_hook) aufgerufen, was noch nicht gezeichnet werden kann: der Hook liest oder ändert Gradienten während des Backward</translation>
+    </message>
+    <message>
+        <source>p.grad.clamp_() can be drawn when its bounds are plain numbers, such as p.grad.clamp_(-1.0, 1.0)</source>
+        <translation>p.grad.clamp_() kann gezeichnet werden, wenn seine Grenzen einfache Zahlen sind, etwa p.grad.clamp_(-1.0, 1.0)</translation>
     </message>
 </context>
 <context>

@@ -423,6 +423,10 @@
         <source>Divides {tensors} by {value}, in place, outside the graph (torch.no_grad()).</source>
         <translation>Divide {tensors} entre {value}, en el sitio, fuera del grafo (torch.no_grad()).</translation>
     </message>
+    <message>
+        <source>Limits every element of the gradients of {tensors} to [{min}, {max}], in place: a gradient clipping written by hand.</source>
+        <translation>Limita cada elemento de los gradientes de {tensors} a [{min}, {max}], en el sitio: un recorte de gradientes escrito a mano.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -1219,6 +1223,10 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>change in place: p.clamp_(), p.mul_()</source>
         <translation>cambiar en el sitio: p.clamp_(), p.mul_()</translation>
+    </message>
+    <message>
+        <source>clamp the gradients: p.grad.clamp_()</source>
+        <translation>limitar los gradientes: p.grad.clamp_()</translation>
     </message>
     <message>
         <source>make an optimizer</source>
@@ -6422,6 +6430,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
         <translation>aquí se llama a un módulo con un hook de backward (register_full_backward_hook o register_full_backward_pre_hook), lo que aún no se puede dibujar: el hook lee o cambia gradientes durante el backward</translation>
+    </message>
+    <message>
+        <source>p.grad.clamp_() can be drawn when its bounds are plain numbers, such as p.grad.clamp_(-1.0, 1.0)</source>
+        <translation>p.grad.clamp_() puede dibujarse cuando sus límites son números simples, como p.grad.clamp_(-1.0, 1.0)</translation>
     </message>
 </context>
 <context>
