@@ -63,6 +63,9 @@ class Stream:
         # the first event of a repeating stretch found using a tensor of an earlier
         # iteration (its stream position), or None
         self.carried = None
+        # the first node found after a step inside a repeating stretch's iteration (its
+        # stream position), or None
+        self.after_change = None
 
     @property
     def sig(self):
@@ -172,7 +175,13 @@ def _best_loop(st, u, p, done):
 
 def _valid(st, s, p, count):
     first_change = next(q for q in range(s, s + p) if st.is_change[q])
-    if any(st.is_node[q] for q in range(first_change, s + p)):
+    late = next((q for q in range(first_change, s + p) if st.is_node[q]), None)
+    if late is not None:
+        # (computed after the step from what the iteration computed before it: the
+        # reason a trace that finds no loop gives; not the next iteration's forward)
+        refs = [r for r in st.sig[late][1] if r is not None]
+        if st.after_change is None and refs and all(s <= r < first_change for r in refs):
+            st.after_change = late
         return False
     for k in range(count):
         base = s + k * p

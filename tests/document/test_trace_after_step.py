@@ -261,6 +261,18 @@ def test_a_list_of_detached_losses_over_a_long_loop_names_its_line():
     assert "uses on line 13 (losses.append(loss.detach()))" in note, note
 
 
+def test_an_epochs_list_of_detached_losses_names_the_line_after_the_step():
+    """The same per epoch (``losses = []`` each epoch, its mean printed), 25 epochs: no
+    tensor of an earlier iteration is used, but ``loss.detach()`` comes after the step;
+    the note names that line, where it said 'not the same steps each time (a different
+    batch, ...)'."""
+    source = PROGRAMS["losses_detach_stack_mean"].replace("range(3)", "range(25)")
+    (got,) = outcomes([source])
+    assert isinstance(got, Document), got
+    assert "computes on line 26 (losses.append(loss.detach())) a tensor after the " \
+        "iteration's step" in got.trace_note, got.trace_note
+
+
 def test_forward_mode_ad_is_cut_at_make_dual_not_at_an_internal_op(traced):
     for name in ("forward_ad_jvp", "forward_ad_function_directional"):
         note = traced[name].trace_note
