@@ -5892,6 +5892,10 @@ Warum keine grad_fn: </translation>
         <translation>diese Trainingsschleife verwendet in Zeile {at} ({code}) einen Tensor einer früheren Iteration oder einen vor dem Schritt der Iteration berechneten (etwa total = total + loss oder losses.append(loss.detach()) nach opt.step()), daher kann sie nicht zu einem Schleifenblock zusammengefasst werden, und ausgerollt gezeichnet bräuchte sie mehr als {steps} Trainingsschritte</translation>
     </message>
     <message>
+        <source>this training loop computes on line {at} ({code}) a tensor after the iteration&apos;s step (such as losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>diese Trainingsschleife berechnet in Zeile {at} ({code}) einen Tensor nach dem Schritt der Iteration (etwa losses.append(loss.detach()) nach opt.step()), daher kann sie nicht zu einem Schleifenblock zusammengefasst werden, und ausgerollt gezeichnet bräuchte sie mehr als {steps} Trainingsschritte</translation>
+    </message>
+    <message>
         <source>a training loop of more than {count} iterations cannot be drawn</source>
         <translation>eine Trainingsschleife mit mehr als {count} Iterationen kann nicht gezeichnet werden</translation>
     </message>

@@ -5892,6 +5892,10 @@ Por qué no hay grad_fn: </translation>
         <translation>este bucle de entrenamiento usa en la línea {at} ({code}) un tensor de una iteración anterior o uno calculado antes del paso de la iteración (como total = total + loss, o losses.append(loss.detach()) tras opt.step()), así que no puede plegarse en un bloque de bucle, y dibujado desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
     </message>
     <message>
+        <source>this training loop computes on line {at} ({code}) a tensor after the iteration&apos;s step (such as losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>este bucle de entrenamiento calcula en la línea {at} ({code}) un tensor después del paso de la iteración (como losses.append(loss.detach()) tras opt.step()), así que no puede plegarse en un bloque de bucle, y dibujado desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
+    </message>
+    <message>
         <source>a training loop of more than {count} iterations cannot be drawn</source>
         <translation>un bucle de entrenamiento de más de {count} iteraciones no se puede dibujar</translation>
     </message>
