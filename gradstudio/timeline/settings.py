@@ -18,6 +18,7 @@ CHOICES = {
     "norm_type": ("2", "1", "inf"),
     "sci_mode": ("None", "True", "False"),          # torch.set_printoptions(sci_mode=)
     "profile": ("none", "default", "short", "full"),    # (none: not passed)
+    "edit": ("clamp_", "mul_", "add_", "div_"),      # param_edit: the in-place call
 }
 
 # per algorithm: the settings it takes, as (setting, keyword of torch.optim, torch's

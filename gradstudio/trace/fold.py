@@ -62,9 +62,30 @@ UNROLLED = QT_TRANSLATE_NOOP("TraceRefusal",
     " or a step only some iterations take), so it cannot be folded into a loop block, and"
     " drawn unrolled it would take more than {steps} training steps")
 CARRIED = QT_TRANSLATE_NOOP("TraceRefusal",
-    "this training loop carries a tensor from one iteration to the next (such as total = "
-    "total + loss), so it cannot be folded into a loop block, and drawn unrolled it would"
-    " take more than {steps} training steps")
+    "this training loop uses on line {at} ({code}) a tensor of an earlier iteration or "
+    "one made before the iteration's step (such as total = total + loss, or "
+    "losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop "
+    "block, and drawn unrolled it would take more than {steps} training steps")
+
+AFTER_STEP = QT_TRANSLATE_NOOP("TraceRefusal",
+    "this training loop computes on line {at} ({code}) a tensor after the iteration's "
+    "step (such as losses.append(loss.detach()) after opt.step()), so it cannot be folded "
+    "into a loop block, and drawn unrolled it would take more than {steps} training steps")
+
+
+def _unrolled(rec, st, after):
+    """Why the training steps are drawn no further: iterations that differ, or the line
+    of the script that uses a tensor of an earlier iteration (``st.carried``) or computes
+    one after the iteration's step (``st.after_change``)."""
+    found = st.carried if st.carried is not None else st.after_change
+    if found is None:
+        return TraceError(UNROLLED, line=after["line"], steps=MAX_UNROLLED_STEPS)
+    is_action, k = st.events[found]
+    at = (st.actions if is_action else st.nodes)[k].get("line")
+    lines = rec.source.splitlines()
+    code = lines[at - 1].strip() if at and 0 < at <= len(lines) else "?"
+    return TraceError(CARRIED if st.carried is not None else AFTER_STEP, line=after["line"],
+                      steps=MAX_UNROLLED_STEPS, at=Number(at or 0), code=code)
 
 
 class Folded:
@@ -372,8 +393,7 @@ class Folded:
             if ACTIONS[after["kind"]].loop != "closes":
                 unrolled += 1
                 if unrolled > MAX_UNROLLED_STEPS:
-                    raise TraceError(CARRIED if st.carried else UNROLLED, line=after["line"],
-                                     steps=MAX_UNROLLED_STEPS)
+                    raise _unrolled(rec, st, after)
             for q in later:
                 node = nodes[st.events[q][1]]
                 if "late" not in node:

@@ -60,7 +60,12 @@ class Stream:
         self._sig = None         # the events' signatures, made when a search asks (``sig``)
         self.is_node = [not a for a, _ in events]
         self.is_change = [a and ACTIONS[actions[k]["kind"]].trains for a, k in events]
-        self.carried = False     # a repeating stretch used a tensor of an earlier iteration
+        # the first event of a repeating stretch found using a tensor of an earlier
+        # iteration (its stream position), or None
+        self.carried = None
+        # the first node found after a step inside a repeating stretch's iteration (its
+        # stream position), or None
+        self.after_change = None
 
     @property
     def sig(self):
@@ -170,14 +175,21 @@ def _best_loop(st, u, p, done):
 
 def _valid(st, s, p, count):
     first_change = next(q for q in range(s, s + p) if st.is_change[q])
-    if any(st.is_node[q] for q in range(first_change, s + p)):
+    late = next((q for q in range(first_change, s + p) if st.is_node[q]), None)
+    if late is not None:
+        # (computed after the step from what the iteration computed before it: the
+        # reason a trace that finds no loop gives; not the next iteration's forward)
+        refs = [r for r in st.sig[late][1] if r is not None]
+        if st.after_change is None and refs and all(s <= r < first_change for r in refs):
+            st.after_change = late
         return False
     for k in range(count):
         base = s + k * p
         for q in range(base, base + p):
             for r in st.sig[q][1]:      # (a block's first node names its own position)
                 if r is not None and r >= s and not base <= r <= q:
-                    st.carried = True
+                    if st.carried is None:
+                        st.carried = q
                     return False
     return True
 

@@ -21,7 +21,7 @@ import textwrap
 from gradstudio.hook_text import hook_function, hook_prints, is_print, parse_hook, printing
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
-from gradstudio.timeline import Seen, traced
+from gradstudio.timeline import ACTIONS, Seen, traced
 
 from .cut import tick
 from .keeping import RenameGrad, keep_form, keep_hook
@@ -94,10 +94,12 @@ def register_hook(rec, func, t, hook):
     """``t.register_hook(hook)`` made by the script: a ``register_hook`` node."""
     form = _keeping(hook, rec)
     if form is not None:
+        before = rec.node_index(t)
         handle = keep_hook(rec, func, t, hook, form)
+        registered_late(rec, before, rec.node_of[id(t)])
         return _Handle(rec, handle, rec.node_of[id(t)])
     text = hook_text(hook, rec.source, rec.filename)
-    rec.node_index(t)              # (its node before the hook)
+    before = rec.node_index(t)     # (its node before the hook)
     if hook_prints(text):
         hook = _printing_hook(rec, text)
     rec.quiet += 1
@@ -107,7 +109,19 @@ def register_hook(rec, func, t, hook):
         rec.quiet -= 1
     rec.emit(_Record("register_hook", {"hook": text}, {"self": t}, t, alias=True))
     rec.nodes[rec.node_of[id(t)]]["keep"] = True   # (drawn even when nothing reads it after)
+    registered_late(rec, before, rec.node_of[id(t)])
     return _Handle(rec, handle, rec.node_of[id(t)])
+
+
+def registered_late(rec, before, i):
+    """Hook node ``i`` of a tensor (node ``before``) a backward pass already went through
+    (``y.backward(); x.register_hook(...)``) is registered at the step it came after
+    (a ``compute`` step: ``late``), not in the forward pass, where the earlier backward
+    would see it; what is computed from it after comes with it."""
+    if "late" not in rec.nodes[i] and any(
+            a["after"] > before and (ACTIONS[a["kind"]].target or ACTIONS[a["kind"]].walk)
+            for a in rec.actions):
+        rec.nodes[i]["late"] = rec.last_uid()
 
 
 def register_post_accumulate_hook(rec, func, t, hook):
@@ -131,7 +145,7 @@ def register_post_accumulate_hook(rec, func, t, hook):
         text = None
     if text is None or not hook_prints(text):
         raise TraceError(POST_READS_TENSOR)
-    rec.node_index(t)
+    before = rec.node_index(t)
     fn = hook_function(text)
 
     def printing_hook(p):
@@ -146,6 +160,7 @@ def register_post_accumulate_hook(rec, func, t, hook):
         rec.quiet -= 1
     rec.emit(_Record("post_accumulate_hook", {"hook": text}, {"self": t}, t, alias=True))
     rec.nodes[rec.node_of[id(t)]]["keep"] = True
+    registered_late(rec, before, rec.node_of[id(t)])
     return _Handle(rec, handle, rec.node_of[id(t)])
 
 

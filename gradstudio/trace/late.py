@@ -53,6 +53,10 @@ def place_computes(rec, alive):
         elif inside:
             looped.add(k)
 
+    if _unlate_hooks_in_loops(rec, position, looped, late):
+        late = [i for i in kept if rec.nodes[i].get("late", LOOPED) != LOOPED]
+        if not late:
+            return
     anchors = {i: _anchor(rec, position, looped, i) for i in late}
     listed = {}             # anchor position -> the nodes its compute step lists
     for i in late:
@@ -97,3 +101,47 @@ def _anchor(rec, position, looped, i):
     if k is None or k in looped:
         raise TraceError(IN_LOOP, line=rec.nodes[i]["line"])
     return k
+
+
+_HOOKS = ("register_hook", "keep_grad", "post_accumulate_hook")
+
+
+def _late_hooks(rec, i):
+    """The hooks registered after a backward (``hooks.registered_late``) late node ``i``
+    is, or is computed from."""
+    todo, seen, found = [i], set(), set()
+    while todo:
+        j = todo.pop()
+        if j in seen or "late" not in rec.nodes[j]:
+            continue
+        seen.add(j)
+        if rec.nodes[j]["kind"] in _HOOKS:
+            found.add(j)
+        todo.extend(rec.nodes[j]["inputs"].values())
+    return found
+
+
+def _unlate_hooks_in_loops(rec, position, looped, late):
+    """A hook registered after a backward whose tensor a folded training loop then
+    computes with (``w.register_hook(...)`` between a first backward and the loop, or in
+    one of its iterations) cannot be registered at a step the loop block shows: it is
+    registered with the forward pass instead, as the graph draws hooks, and the trace's
+    check finds where that differs from the script (the earlier backward, recorded).
+    Returns whether any was."""
+    hooks = set()
+    for i in late:
+        try:
+            _anchor(rec, position, looped, i)
+        except TraceError:
+            hooks |= _late_hooks(rec, i)
+    if not hooks:
+        return False
+    undone = set(hooks)
+    for j, node in enumerate(rec.nodes):
+        inputs = node["inputs"].values()
+        if j in hooks or ("late" in node and node["kind"] not in ("grad_of", "kept_grad")
+                          and any(k in undone for k in inputs)
+                          and not any("late" in rec.nodes[k] for k in inputs)):
+            node.pop("late", None)
+            undone.add(j)
+    return True

@@ -153,12 +153,16 @@ def _owners_at(rec, owner, uid):
     """``owner`` for the action made ``uid``-th (actions are counted by the uid they
     were made with: folding loops and merging prints reorder the list): without the
     nodes a recorded part ended before it, nor the literals made after it for what a
-    part changed (``cut``)."""
-    if not rec.parts:
+    part changed (``cut``), nor a node computed at a later step (``late``: a hook
+    registered after a backward, which stands for its tensor only from there)."""
+    if not rec.parts and not any(isinstance(rec.nodes[i].get("late"), int) for i in owner):
         return owner
     out = {}
     for i, t in owner.items():
         node = rec.nodes[i]
+        late = node.get("late")
+        if isinstance(late, int) and not isinstance(late, bool) and uid <= late:
+            continue
         ended = node.get("superseded")
         if (ended and uid >= ended["uid"]) or node.get("since", 0) > uid:
             continue

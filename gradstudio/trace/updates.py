@@ -11,6 +11,9 @@ changes a leaf that requires grad in place (``w -= lr * w.grad / n``, a clipped 
 ``lr`` read from a tensor) is refused in one sentence: the document could only draw a
 different program. Consecutive updates with the same settings (``w -= ...; b -= ...``)
 are one action over both tensors, as the document's Train command writes them.
+A parameter changed by a plain number under ``torch.no_grad()`` (``w.clamp_(-1, 1)``,
+``p.mul_(0.99)``, ``p.add_(c)``, ``p.div_(c)``, ``p *= c``), or through ``.data``
+(``p.data.clamp_(-0.01, 0.01)``), is a ``param_edit`` action.
 A tensor sharing the leaf's memory (``w.detach()``, ``w.data``, a view) changes with
 it in the document's run as in the script's, as after an optimizer's step.
 
@@ -33,7 +36,8 @@ LEAF_UPDATE = QT_TRANSLATE_NOOP("TraceRefusal",
     "with lr a plain number")
 DATA_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
     "writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, "
-    "except as a training step w.data -= lr * w.grad: it changes a tensor without "
+    "except as a training step w.data -= lr * w.grad or a parameter's change by a plain "
+    "number (w.data.clamp_(-1, 1), w.data.mul_(0.99)): it changes a tensor without "
     "autograd seeing it")
 OTHER_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",
     "an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: "
@@ -62,10 +66,15 @@ def inplace_update(rec, t, direct, op, operands, params):
         leaf, style = t, _call_style(rec)
     else:
         leaf = rec.data_source.get(id(t))
+        if leaf is not None and trainable(leaf) and _edit(rec, leaf, op, operands, params,
+                                                          through=t):
+            return
         if leaf is None or not trainable(leaf) or op.name != "sub":
             raise TraceError(DATA_WRITE)
         style = "data"
     step = operands[1] if len(operands) == 2 else None
+    if direct and _edit(rec, t, op, operands, params):
+        return
     if direct and op.name in _METHODS:
         raise TraceError(OTHER_WRITE, method=_METHODS[op.name])
     if op.name != "sub" or (params or {}).get("alpha", 1) != 1 or not rec.is_tensor(step):
@@ -78,6 +87,61 @@ def inplace_update(rec, t, direct, op, operands, params):
     if not direct and alias is not None and alias == min(chain) - 1:
         chain = [alias] + chain
     _record(rec, leaf, lr, style, chain)
+
+
+_EDITS = {"clamp": "clamp_", "mul": "mul_", "add": "add_", "div": "div_"}
+
+
+def _plain(value):
+    return not isinstance(value, bool) and type(value) in (int, float) and \
+        abs(value) != float("inf") and value == value
+
+
+def _edit(rec, t, op, operands, params, through=None):
+    """``w.clamp_(-1, 1)``, ``p.mul_(0.99)``, ``p.add_(c)``, ``p.div_(c)`` (or ``p *= c``)
+    under ``torch.no_grad()`` with plain numbers: a ``param_edit`` action (consecutive ones
+    with the same settings, ``for p in model.parameters(): p.mul_(0.99)``, are one over
+    every tensor); False for anything else. ``through``: the ``t.data`` it was made on
+    (``p.data.clamp_(-0.01, 0.01)``), whose node, made just before, it consumes."""
+    edit, params = _EDITS.get(op.name), dict(params or {})
+    data = through is not None
+    node = rec.node_of.get(id(t))
+    if edit is None or node is None or (rec.torch.is_grad_enabled() and not data):
+        return False
+    if has_marked((operands[1:], params)):
+        raise TraceError(SCALAR_FED_BACK)
+    if edit == "clamp_":
+        lo, hi = params.get("min"), params.get("max")
+        if len(operands) != 1 or any(v is not None and not _plain(v) for v in (lo, hi)):
+            return False
+        settings = {"edit": edit, "value": 1.0, "min": None if lo is None else float(lo),
+                    "max": None if hi is None else float(hi), "data": data}
+    else:
+        value = operands[1] if len(operands) == 2 else None
+        if not _plain(value) or params.get("alpha", 1) != 1 or \
+                params.get("rounding_mode") is not None:
+            return False
+        settings = {"edit": edit, "value": float(value), "min": None, "max": None,
+                    "data": data}
+    alias = rec.node_of.get(id(through)) if data else None
+    if alias is not None:
+        last_action = rec.actions[-1]["after"] if rec.actions else 0
+        n = rec.nodes[alias]
+        if alias != len(rec.nodes) - 1 or last_action > alias or n["label"] or \
+                n["watched"] or n["keep"]:
+            return False
+        rec.drop_tail([alias])
+    kind, made = traced("p.clamp_() under no_grad", Seen(params=dict(settings, tensors=[node])))
+    last = rec.actions[-1] if rec.actions else None
+    if last is not None and last["kind"] == kind and last["after"] == len(rec.nodes) \
+            and not last.get("failed") and node not in last["params"]["tensors"] and \
+            all(last["params"][k] == v for k, v in settings.items()):
+        last["params"]["tensors"].append(node)
+    else:
+        rec.action(kind, made)
+    tensors = rec.actions[-1]["params"]["tensors"]
+    rec.action_done(values=[(k, rec.objects[k]) for k in tensors])
+    return True
 
 
 def _refilled(rec, t, op, params):

@@ -62,7 +62,7 @@ PROGRAMS = {
                 loss = ((X[idx] @ w - 1) ** 2).mean()
                 loss.backward()
                 with torch.no_grad():
-                    w.data.mul_(0.5).sub_(0.1 * w.grad)
+                    w.data.mul_(torch.tensor(0.5)).sub_(0.1 * w.grad)
                 w.grad = None
             print("epoch", epoch, round(loss.item(), 4))
         noise = torch.randn(8)
@@ -106,7 +106,7 @@ PROGRAMS = {
         except RuntimeError as e:
             print("error:", str(e)[:60])
         w = torch.tensor([1.0, 2.0], requires_grad=True)
-        w.data.mul_(2)
+        w.data.mul_(torch.tensor(2.0))   # (by a tensor: a part; by a number it is drawn)
         (w * w).sum().backward()
         print(w, w.grad)
         try:

@@ -120,7 +120,8 @@ SAME_KIND = {
         (w * 3).sum().backward()
         w.grad.mul_(0.5)
         print(w.grad)
-    """, 4, "changing a .grad in place (other than x.grad.zero_()) cannot be drawn yet"),
+    """, 4, "changing a .grad in place (other than x.grad.zero_(), x.grad.clamp_()) cannot be "
+        "drawn yet"),
     "grad_fn hook": ("""
         import torch
         w = torch.ones(2, requires_grad=True)

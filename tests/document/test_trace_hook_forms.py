@@ -452,6 +452,9 @@ DRAWN = {
     "kept_computed_with": {"keep_grad", "kept_grad", "remove_hook"},
     "post_accumulate_print": {"post_accumulate_hook"},
     "post_accumulate_append_norm": {"keep_grad"},
+    # (a hook registered after a backward: registered by a compute step after it)
+    "remove_then_register_again": {"register_hook", "remove_hook", "compute"},
+    "keep_registered_after_backward": {"keep_grad", "kept_grad", "compute"},
     "train_keep_tensor_after_loop": {"keep_grad", "kept_grad", "loop"},
     "train_keep_print_in_loop": {"keep_grad", "kept_grad"},
     "train_register_each_iteration": {"keep_grad", "loop"},
@@ -476,10 +479,7 @@ RECORDED = {
                                        "grad_input[0] and grad_output[0] can be drawn "
                                        "when each print reads one of them and "
                                        "grad_output's come first",
-    "remove_then_register_again": "its hooks would print other lines",
     "keeps_numpy": "this hook keeps grad.numpy(), which cannot be drawn yet",
-    # (the graph registers its hooks before its timeline: its list would hold one more)
-    "keep_registered_after_backward": "would be 1 where the script computed 4",
     # (a tensor hook on a hooked module's output runs before the module's hook in
     # PyTorch, after the graph's, which it registers at the module's call)
     "factory_named_hooks": "its hooks would print other lines",

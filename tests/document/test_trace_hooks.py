@@ -137,12 +137,25 @@ def test_a_printing_hook_prints_where_the_script_did(traced):
     assert "x.register_hook(lambda grad: print('twice:', grad * 2, 3))" in code
 
 
-def test_a_printing_hook_registered_after_a_backward_is_refused():
-    """The graph registers its hooks before its timeline: the first backward would print
-    a line the script's did not, which the tracer's check finds."""
-    (got,) = outcomes([PRINTS.replace("    x.register_hook(show)\n", "").replace(
-        "    print(x.grad)\n    loss.backward()", "    x.register_hook(show)\n    loss.backward()")])
-    drawn_up_to(got, "hooks would print other lines")
+def test_a_printing_hook_registered_after_a_backward_is_registered_at_that_step():
+    """A hook registered after a backward pass went through its tensor is registered by
+    a compute step after that backward (not with the forward pass, where the first
+    backward would print a line the script's did not): drawn whole, and the export
+    registers it between the two backward calls and prints what the script printed."""
+    source = PRINTS.replace("    x.register_hook(show)\n", "").replace(
+        "    print(x.grad)\n    loss.backward()", "    x.register_hook(show)\n    loss.backward()")
+    (doc,) = traced_documents([source])
+    assert doc.trace_note is None, doc.trace_note
+    assert all(doc.node(n).recorded is None for n in doc.node_ids)
+    kinds = [a.kind for a in doc.timeline]
+    assert kinds.index("compute") == kinds.index("backward") + 1
+    code = export.export_script(doc).text
+    lines = code.splitlines()
+    hook = lines.index("x.register_hook(lambda grad: print('twice:', grad * 2, 3))")
+    backwards = [k for k, line in enumerate(lines) if line.endswith(".backward()") or
+                 ".backward(retain_graph=True)" in line]
+    assert backwards[0] < hook < backwards[1], code
+    check_round_trip([doc], [source])
 
 
 def test_a_printing_hook_in_a_loop_prints_every_iteration(traced):

@@ -110,7 +110,7 @@ PROGRAMS = {
         import torch
         def main():            # (one statement of the script: the part recorded)
             x = torch.ones(4, requires_grad=True)
-            x.data.mul_(3)
+            x.data.mul_(torch.tensor(3.0))   # (by a number it is drawn)
             print(x)
             (x ** 2).sum().backward()
             print(x.grad)

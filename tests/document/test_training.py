@@ -299,6 +299,19 @@ def _random_training_doc(rng):
                                    "at": rng.randint(1, count - 1),
                                    "group": rng.choice([None, 1]) if groups else None},
                      index=rng.choice([2, len(d.timeline) - 1]))
+    if rng.random() < 0.3:                         # a parameter changed by hand after a step
+        edit = rng.choice(["clamp_", "mul_", "add_", "div_"])
+        bounds = rng.choice([(-0.5, 0.5), (None, 0.3), (0.0, None)])
+        end = next(k for k, a in enumerate(d.timeline) if a.kind == "end_loop")
+        d.add_action("param_edit", {"tensors": params[:rng.randint(1, len(params))],
+                                    "edit": edit, "value": rng.choice([0.99, 0.5, 2.0]),
+                                    "min": bounds[0], "max": bounds[1],
+                                    "data": rng.random() < 0.3}, index=end)
+    if rng.random() < 0.25:                        # gradients clamped by hand before it
+        at = next(k for k, a in enumerate(d.timeline) if a.kind in ("step", "update"))
+        bounds = rng.choice([(-0.05, 0.05), (None, 0.1), (-0.2, None)])
+        d.add_action("grad_clamp", {"tensors": params[:rng.randint(1, len(params))],
+                                    "min": bounds[0], "max": bounds[1]}, index=at)
     return d
 
 

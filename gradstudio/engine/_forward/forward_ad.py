@@ -6,6 +6,7 @@ from collections import namedtuple
 from .._ops.record import Grad, defop
 from .._ops.dispatch import apply
 from .._tensor_class.core import TensorCore
+from ..observer import observed
 from . import propagate  # noqa: F401  (installs the hook that carries tangents)
 from . import state
 
@@ -44,6 +45,7 @@ def exit_dual_level(*, level=None):
     state.clear()
 
 
+@observed("torch.autograd.forward_ad.make_dual")
 def make_dual(tensor, tangent, *, level=None):
     """A view of ``tensor`` carrying ``tangent`` at the current dual level."""
     if level is None:
@@ -71,6 +73,7 @@ def make_dual(tensor, tangent, *, level=None):
     return dual
 
 
+@observed("torch.autograd.forward_ad.unpack_dual")
 def unpack_dual(tensor, *, level=None):
     """``UnpackedDualTensor(primal, tangent)``: a view of ``tensor`` without its tangent,
     and the tangent (None if it has none)."""

@@ -399,6 +399,34 @@
         <source>Its parameters are in {count} groups, each with its own settings where it gives them:</source>
         <translation>Seine Parameter sind in {count} Gruppen, jede mit eigenen Einstellungen, wo sie welche angibt:</translation>
     </message>
+    <message>
+        <source>Choose the tensors this step changes.</source>
+        <translation>Wählen Sie die Tensoren, die dieser Schritt ändert.</translation>
+    </message>
+    <message>
+        <source>clamp_ needs a lowest or a highest value.</source>
+        <translation>clamp_ braucht einen kleinsten oder einen größten Wert.</translation>
+    </message>
+    <message>
+        <source>Limits every element of {tensors} to [{min}, {max}], in place, outside the graph (torch.no_grad()).</source>
+        <translation>Begrenzt jedes Element von {tensors} auf [{min}, {max}], an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Multiplies {tensors} by {value}, in place, outside the graph (torch.no_grad()): a weight decay written by hand.</source>
+        <translation>Multipliert {tensors} mit {value}, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()): ein von Hand geschriebener Weight Decay.</translation>
+    </message>
+    <message>
+        <source>Adds {value} to every element of {tensors}, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Addiert {value} zu jedem Element von {tensors}, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Divides {tensors} by {value}, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Teilt {tensors} durch {value}, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Limits every element of the gradients of {tensors} to [{min}, {max}], in place: a gradient clipping written by hand.</source>
+        <translation>Begrenzt jedes Element der Gradienten von {tensors} auf [{min}, {max}], an Ort und Stelle: ein von Hand geschriebenes Gradient Clipping.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -1207,6 +1235,14 @@ sandte [{nr}] {name}: {value}</translation>
     <message>
         <source>update: p -= lr * p.grad</source>
         <translation>Update: p -= lr * p.grad</translation>
+    </message>
+    <message>
+        <source>change in place: p.clamp_(), p.mul_()</source>
+        <translation>an Ort und Stelle ändern: p.clamp_(), p.mul_()</translation>
+    </message>
+    <message>
+        <source>clamp the gradients: p.grad.clamp_()</source>
+        <translation>die Gradienten begrenzen: p.grad.clamp_()</translation>
     </message>
     <message>
         <source>make an optimizer</source>
@@ -5896,8 +5932,12 @@ Warum keine grad_fn: </translation>
         <translation>die Iterationen dieser Trainingsschleife sind nicht jedes Mal dieselben Schritte (ein anderer Batch oder ein Schritt, den nur manche Iterationen machen); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
     </message>
     <message>
-        <source>this training loop carries a tensor from one iteration to the next (such as total = total + loss), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
-        <translation>diese Trainingsschleife trägt einen Tensor von einer Iteration in die nächste (etwa total = total + loss); sie lässt sich daher nicht zu einem Schleifenblock zusammenfassen, und ausgerollt bräuchte sie mehr als {steps} Trainingsschritte</translation>
+        <source>this training loop uses on line {at} ({code}) a tensor of an earlier iteration or one made before the iteration&apos;s step (such as total = total + loss, or losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>diese Trainingsschleife verwendet in Zeile {at} ({code}) einen Tensor einer früheren Iteration oder einen vor dem Schritt der Iteration berechneten (etwa total = total + loss oder losses.append(loss.detach()) nach opt.step()), daher kann sie nicht zu einem Schleifenblock zusammengefasst werden, und ausgerollt gezeichnet bräuchte sie mehr als {steps} Trainingsschritte</translation>
+    </message>
+    <message>
+        <source>this training loop computes on line {at} ({code}) a tensor after the iteration&apos;s step (such as losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>diese Trainingsschleife berechnet in Zeile {at} ({code}) einen Tensor nach dem Schritt der Iteration (etwa losses.append(loss.detach()) nach opt.step()), daher kann sie nicht zu einem Schleifenblock zusammengefasst werden, und ausgerollt gezeichnet bräuchte sie mehr als {steps} Trainingsschritte</translation>
     </message>
     <message>
         <source>a training loop of more than {count} iterations cannot be drawn</source>
@@ -5910,6 +5950,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a module&apos;s backward hook ({what}) cannot be drawn yet: it reads or changes gradients during backward, which the graph cannot show</source>
         <translation>der Rückwärts-Hook eines Moduls ({what}) kann noch nicht gezeichnet werden: er liest oder ändert Gradienten während backward, was der Graph nicht zeigen kann</translation>
+    </message>
+    <message>
+        <source>forward-mode AD ({what}) cannot be drawn yet: the graph holds values and their gradients, not the tangents a dual tensor carries</source>
+        <translation>Vorwärts-AD ({what}) kann noch nicht gezeichnet werden: der Graph hält Werte und ihre Gradienten, nicht die Tangenten, die ein dualer Tensor trägt</translation>
     </message>
     <message>
         <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
@@ -5984,8 +6028,8 @@ Warum keine grad_fn: </translation>
         <translation>eine In-place-Änderung eines Blatts, das Gradienten benötigt, kann nur als Trainingsschritt der Form w -= lr * w.grad (oder w.data -= lr * w.grad oder w.sub_(lr * w.grad)) mit einer einfachen Zahl lr gezeichnet werden</translation>
     </message>
     <message>
-        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad: it changes a tensor without autograd seeing it</source>
-        <translation>Schreiben über .data (etwa w.data.zero_() oder w.data = ...) kann noch nicht gezeichnet werden, außer als Trainingsschritt w.data -= lr * w.grad: Es ändert einen Tensor, ohne dass autograd es sieht</translation>
+        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad or a parameter&apos;s change by a plain number (w.data.clamp_(-1, 1), w.data.mul_(0.99)): it changes a tensor without autograd seeing it</source>
+        <translation>Schreiben über .data (etwa w.data.zero_() oder w.data = ...) kann noch nicht gezeichnet werden, außer als Trainingsschritt w.data -= lr * w.grad oder als Änderung eines Parameters um eine einfache Zahl (w.data.clamp_(-1, 1), w.data.mul_(0.99)): Es ändert einen Tensor, ohne dass autograd es sieht</translation>
     </message>
     <message>
         <source>an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: the graph draws an in-place change of a parameter only as a training step w -= lr * w.grad</source>
@@ -6438,6 +6482,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
         <translation>hier wird ein Modul mit einem Backward-Hook (register_full_backward_hook oder register_full_backward_pre_hook) aufgerufen, was noch nicht gezeichnet werden kann: der Hook liest oder ändert Gradienten während des Backward</translation>
+    </message>
+    <message>
+        <source>p.grad.clamp_() can be drawn when its bounds are plain numbers, such as p.grad.clamp_(-1.0, 1.0)</source>
+        <translation>p.grad.clamp_() kann gezeichnet werden, wenn seine Grenzen einfache Zahlen sind, etwa p.grad.clamp_(-1.0, 1.0)</translation>
     </message>
 </context>
 <context>

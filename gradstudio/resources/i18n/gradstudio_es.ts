@@ -399,6 +399,34 @@
         <source>Its parameters are in {count} groups, each with its own settings where it gives them:</source>
         <translation>Sus parámetros están en {count} grupos, cada uno con sus propios ajustes donde los da:</translation>
     </message>
+    <message>
+        <source>Choose the tensors this step changes.</source>
+        <translation>Elija los tensores que cambia este paso.</translation>
+    </message>
+    <message>
+        <source>clamp_ needs a lowest or a highest value.</source>
+        <translation>clamp_ necesita un valor mínimo o máximo.</translation>
+    </message>
+    <message>
+        <source>Limits every element of {tensors} to [{min}, {max}], in place, outside the graph (torch.no_grad()).</source>
+        <translation>Limita cada elemento de {tensors} a [{min}, {max}], en el sitio, fuera del grafo (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Multiplies {tensors} by {value}, in place, outside the graph (torch.no_grad()): a weight decay written by hand.</source>
+        <translation>Multiplica {tensors} por {value}, en el sitio, fuera del grafo (torch.no_grad()): un weight decay escrito a mano.</translation>
+    </message>
+    <message>
+        <source>Adds {value} to every element of {tensors}, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Suma {value} a cada elemento de {tensors}, en el sitio, fuera del grafo (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Divides {tensors} by {value}, in place, outside the graph (torch.no_grad()).</source>
+        <translation>Divide {tensors} entre {value}, en el sitio, fuera del grafo (torch.no_grad()).</translation>
+    </message>
+    <message>
+        <source>Limits every element of the gradients of {tensors} to [{min}, {max}], in place: a gradient clipping written by hand.</source>
+        <translation>Limita cada elemento de los gradientes de {tensors} a [{min}, {max}], en el sitio: un recorte de gradientes escrito a mano.</translation>
+    </message>
 </context>
 <context>
     <name>AnswerCover</name>
@@ -1207,6 +1235,14 @@ envió [{nr}] {name}: {value}</translation>
     <message>
         <source>update: p -= lr * p.grad</source>
         <translation>actualización: p -= lr * p.grad</translation>
+    </message>
+    <message>
+        <source>change in place: p.clamp_(), p.mul_()</source>
+        <translation>cambiar en el sitio: p.clamp_(), p.mul_()</translation>
+    </message>
+    <message>
+        <source>clamp the gradients: p.grad.clamp_()</source>
+        <translation>limitar los gradientes: p.grad.clamp_()</translation>
     </message>
     <message>
         <source>make an optimizer</source>
@@ -5896,8 +5932,12 @@ Por qué no hay grad_fn: </translation>
         <translation>las iteraciones de este bucle de entrenamiento no son siempre los mismos pasos (otro lote, o un paso que solo dan algunas iteraciones), así que no se puede resumir en un bloque de bucle, y desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
     </message>
     <message>
-        <source>this training loop carries a tensor from one iteration to the next (such as total = total + loss), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
-        <translation>este bucle de entrenamiento lleva un tensor de una iteración a la siguiente (como total = total + loss), así que no se puede resumir en un bloque de bucle, y desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
+        <source>this training loop uses on line {at} ({code}) a tensor of an earlier iteration or one made before the iteration&apos;s step (such as total = total + loss, or losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>este bucle de entrenamiento usa en la línea {at} ({code}) un tensor de una iteración anterior o uno calculado antes del paso de la iteración (como total = total + loss, o losses.append(loss.detach()) tras opt.step()), así que no puede plegarse en un bloque de bucle, y dibujado desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
+    </message>
+    <message>
+        <source>this training loop computes on line {at} ({code}) a tensor after the iteration&apos;s step (such as losses.append(loss.detach()) after opt.step()), so it cannot be folded into a loop block, and drawn unrolled it would take more than {steps} training steps</source>
+        <translation>este bucle de entrenamiento calcula en la línea {at} ({code}) un tensor después del paso de la iteración (como losses.append(loss.detach()) tras opt.step()), así que no puede plegarse en un bloque de bucle, y dibujado desenrollado ocuparía más de {steps} pasos de entrenamiento</translation>
     </message>
     <message>
         <source>a training loop of more than {count} iterations cannot be drawn</source>
@@ -5910,6 +5950,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a module&apos;s backward hook ({what}) cannot be drawn yet: it reads or changes gradients during backward, which the graph cannot show</source>
         <translation>el hook hacia atrás de un módulo ({what}) aún no se puede dibujar: lee o cambia gradientes durante backward, lo que el grafo no puede mostrar</translation>
+    </message>
+    <message>
+        <source>forward-mode AD ({what}) cannot be drawn yet: the graph holds values and their gradients, not the tangents a dual tensor carries</source>
+        <translation>la diferenciación automática hacia delante ({what}) aún no puede dibujarse: el grafo guarda valores y sus gradientes, no las tangentes que lleva un tensor dual</translation>
     </message>
     <message>
         <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
@@ -5984,8 +6028,8 @@ Por qué no hay grad_fn: </translation>
         <translation>una modificación in situ de una hoja que requiere gradiente solo se puede dibujar como un paso de entrenamiento de la forma w -= lr * w.grad (o w.data -= lr * w.grad, o w.sub_(lr * w.grad)) con lr un número simple</translation>
     </message>
     <message>
-        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad: it changes a tensor without autograd seeing it</source>
-        <translation>escribir a través de .data (como w.data.zero_() o w.data = ...) aún no se puede dibujar, salvo como paso de entrenamiento w.data -= lr * w.grad: cambia un tensor sin que autograd lo vea</translation>
+        <source>writing through .data (such as w.data.zero_() or w.data = ...) cannot be drawn yet, except as a training step w.data -= lr * w.grad or a parameter&apos;s change by a plain number (w.data.clamp_(-1, 1), w.data.mul_(0.99)): it changes a tensor without autograd seeing it</source>
+        <translation>escribir a través de .data (como w.data.zero_() o w.data = ...) aún no se puede dibujar, salvo como paso de entrenamiento w.data -= lr * w.grad o como cambio de un parámetro por un número simple (w.data.clamp_(-1, 1), w.data.mul_(0.99)): cambia un tensor sin que autograd lo vea</translation>
     </message>
     <message>
         <source>an in-place {method} of a leaf that requires grad (a parameter) cannot be drawn yet: the graph draws an in-place change of a parameter only as a training step w -= lr * w.grad</source>
@@ -6438,6 +6482,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>a module with a backward hook (register_full_backward_hook or register_full_backward_pre_hook) is called here, which cannot be drawn yet: the hook reads or changes gradients during backward</source>
         <translation>aquí se llama a un módulo con un hook de backward (register_full_backward_hook o register_full_backward_pre_hook), lo que aún no se puede dibujar: el hook lee o cambia gradientes durante el backward</translation>
+    </message>
+    <message>
+        <source>p.grad.clamp_() can be drawn when its bounds are plain numbers, such as p.grad.clamp_(-1.0, 1.0)</source>
+        <translation>p.grad.clamp_() puede dibujarse cuando sus límites son números simples, como p.grad.clamp_(-1.0, 1.0)</translation>
     </message>
 </context>
 <context>

@@ -14,15 +14,29 @@ from ..writes import (SHARED, VIEW_WRITE, WRITE_OPS, arithmetic_in_place, emit_w
                       view_written, write_refusal)
 
 
+def _refuse(text, **fields):
+    raise TraceError(text, **fields)
+
+
 def _grad_in_place(rec, t, op, operands, params):
     """``x.grad.zero_()`` and the other trace points of a ``.grad`` changed in place."""
     made = traced(f"x.grad.{op.name.strip('_')}_()",
-                  Seen(rec.grad_of[id(t)], tuple(operands[1:]), params or {}))
+                  Seen(rec.grad_of[id(t)], tuple(operands[1:]), params or {},
+                       refuse=_refuse))
     if made is None:
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "changing a .grad in place (other than "
                                            "{points}) cannot be drawn yet"),
                          points=grad_points())
-    rec.action(*made)
+    kind, params = made
+    last = rec.actions[-1] if rec.actions else None
+    if "tensors" in params and last is not None and last["kind"] == kind and \
+            last["after"] == len(rec.nodes) and not last.get("failed") and \
+            params["tensors"][0] not in last["params"]["tensors"] and \
+            all(last["params"][k] == v for k, v in params.items() if k != "tensors"):
+        # (for p in model.parameters(): p.grad.clamp_(-c, c): one step over them all)
+        last["params"]["tensors"].extend(params["tensors"])
+    else:
+        rec.action(kind, params)
     rec.action_done()
 
 

@@ -39,8 +39,17 @@ def _module_hook_sentence(name):
         "changes gradients during backward, which the graph cannot show"), what=name)
 
 
+def _forward_ad_sentence(name):
+    return Said(TraceError.CONTEXT, QT_TRANSLATE_NOOP(
+        "TraceRefusal", "forward-mode AD ({what}) cannot be drawn yet: the graph holds "
+        "values and their gradients, not the tangents a dual tensor carries"),
+        what=f"torch.autograd.forward_ad.{name}")
+
+
 REFUSED = {
     **{name: _hook_sentence(name) for name in _HOOKS},
+    **{f"torch.autograd.forward_ad.{name}": _forward_ad_sentence(name)
+       for name in ("make_dual", "unpack_dual")},
     **{f"torch.nn.Module.{name}": _module_hook_sentence(name)
        for name in _MODULE_BACKWARD_HOOKS},
 }
