@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox
 from gradstudio import __version__, gc_policy
 from gradstudio.ui.busy_status import BusyStatus
 from gradstudio.ui.canvas import SUBGRAPH_MIME, Canvas
-from gradstudio.ui import classroom
+from gradstudio.ui import classroom, recovery
 from gradstudio.ui.code_view import CodePanel
 from gradstudio.ui.data_dock import install_data_dock
 from gradstudio.ui.docks import DockedPanel, WindowDocks, first_size
@@ -478,7 +478,7 @@ def main(argv=None, settings=None) -> int:
         gc_policy.release(freeze=False)
         raise
     gc_policy.release()
-    window.files.offer_recovery_when_idle()
+    recovery.offer_when_idle(window.files)
     try:
         return app.exec()
     finally:

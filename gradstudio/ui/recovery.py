@@ -283,3 +283,15 @@ def ask_restore(parent, newest, others):
     box.exec()
     clicked = box.clickedButton()
     return "restore" if clicked is restore else "discard" if clicked is discard else "later"
+
+
+def offer_when_idle(files):
+    """``files.offer_recovery()`` (``WindowFiles``) once the file named on the command
+    line is open: a script is traced in the background behind a progress dialog, and the
+    offer waits for it (one dialog at a time, over the finished window: seen under Xvfb,
+    the two were stacked, the offer hidden behind the progress)."""
+    task = files.task
+    if task is not None and task.running:
+        task.finished.connect(lambda: QTimer.singleShot(0, files.offer_recovery))
+        return None
+    return files.offer_recovery()

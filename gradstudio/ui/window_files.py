@@ -12,7 +12,6 @@ import weakref
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, files
@@ -273,17 +272,6 @@ class WindowFiles:
 
     def _recovery_description(self):
         return self.session.path, self.document_name()
-
-    def offer_recovery_when_idle(self):
-        """``offer_recovery`` once the file named on the command line is open: a script
-        is traced in the background behind a progress dialog, and the offer waits for it
-        (one dialog at a time, over the finished window: seen under Xvfb, the two were
-        stacked, the offer hidden behind the progress)."""
-        task = self.task
-        if task is not None and task.running:
-            task.finished.connect(lambda: QTimer.singleShot(0, self.offer_recovery))
-            return None
-        return self.offer_recovery()
 
     def offer_recovery(self):
         """After a crash or a kill: offers the newest graph a window left unsaved

@@ -120,11 +120,11 @@ def test_the_offer_waits_for_the_script_opened_from_the_command_line(folder, qtb
     script.write_text("import torch\nx = torch.ones(2, requires_grad=True)\n"
                       "y = (x * 3).sum()\n", encoding="utf-8")
     w.files.import_script(script)
-    assert w.files.task.running and w.files.offer_recovery_when_idle() is None
+    assert w.files.task.running and recovery.offer_when_idle(w.files) is None
     assert asked == []
     qtbot.waitUntil(lambda: bool(asked), timeout=20000)
     assert asked == [3]                  # (asked over the script's graph, once)
-    assert w.files.offer_recovery_when_idle() == "later" and asked == [3, 3]
+    assert recovery.offer_when_idle(w.files) == "later" and asked == [3, 3]
 
 
 def test_discard_removes_what_was_left(folder, qtbot, tmp_path):
