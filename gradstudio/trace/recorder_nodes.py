@@ -270,6 +270,12 @@ class RecordedNodes:
             if self.record_values and (late is None or self.nodes[k].get("late") == late):
                 self.values[k] = _value_of(self.objects[k])
 
+    def retake(self, i):
+        """Node ``i``'s recorded values taken again, as its tensor is now (a buffer a
+        ``batch_norm`` node wrote into in the forward pass: ``norms``)."""
+        if self.record_values:
+            self.values[i] = _value_of(self.objects[i])
+
     def same_tensor(self, i):
         """Node ``i`` and the nodes its chain of same-tensor nodes goes back to (see
         ``written_in_place``)."""
