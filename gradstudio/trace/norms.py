@@ -22,9 +22,10 @@ from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .values import TraceError, _number, _Record
 
-__all__ = ["batch_norm_layer", "batch_norm_forward", "STATEFUL"]
+__all__ = ["batch_norm_layer", "batch_norm_forward", "STATEFUL", "MOVED"]
 
 STATEFUL = "stateful"        # a node's mark: computing it changes a tensor (a buffer)
+MOVED = "moved"              # a buffer's mark: a stateful node writes into it
 
 _DTYPE = QT_TRANSLATE_NOOP("TraceRefusal", "a {dtype} nn.BatchNorm cannot be drawn")
 
@@ -88,6 +89,8 @@ def _stateful(rec, i, written):
     """Node ``i`` wrote into the tensors ``written`` (see above)."""
     rec.nodes[i][STATEFUL] = True
     rec.nodes[i]["keep"] = True
+    for t in written:
+        rec.nodes[rec.node_of[id(t)]][MOVED] = True
     if rec.actions:
         rec.nodes[i]["late"] = rec.last_uid()
     else:
