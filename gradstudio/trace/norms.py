@@ -5,7 +5,8 @@ Made: its ``weight`` and ``bias`` are ``ones`` and ``zeros`` leaves that require
 its buffers ``running_mean`` (``zeros``), ``running_var`` (``ones``) and
 ``num_batches_tracked`` (``torch.tensor(0)``) leaves of their own, named after them.
 
-Called: one ``batch_norm`` node (``document/catalogue_norm``) with the module's
+Called: one ``batch_norm`` node (``F.batch_norm(x, running_mean, running_var,
+training=True)`` of the script's own tensors is one too, which writes the same way) (``document/catalogue_norm``) with the module's
 tensors on its ports and its mode as the node's ``training``: in training it adds one to
 ``num_batches_tracked`` and writes the running averages into the buffers' tensors, so it
 is *stateful*: computed exactly once for each call of the script. Before any timeline
@@ -22,7 +23,9 @@ from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .values import TraceError, _number, _Record
 
-__all__ = ["batch_norm_layer", "batch_norm_forward", "STATEFUL", "MOVED"]
+__all__ = ["batch_norm_layer", "batch_norm_forward", "committed", "STATEFUL", "MOVED"]
+
+BUFFERS = ("running_mean", "running_var", "num_batches_tracked")
 
 STATEFUL = "stateful"        # a node's mark: computing it changes a tensor (a buffer)
 MOVED = "moved"              # a buffer's mark: a stateful node writes into it
@@ -78,15 +81,18 @@ def batch_norm_forward(rec, func, args, kwargs):
               "eps": _number(layer.eps, "eps")}
     inputs = {k: v for k, v in inputs.items() if v is not None}
     rec.emit(_Record("batch_norm", params, inputs, out))
-    writes = [inputs[k] for k in ("running_mean", "running_var", "num_batches_tracked")
-              if k in inputs and use_batch]
-    if writes:
-        _stateful(rec, rec.node_of[id(out)], writes)
     return out
 
 
-def _stateful(rec, i, written):
-    """Node ``i`` wrote into the tensors ``written`` (see above)."""
+def committed(rec, i, record):
+    """Node ``i`` was committed from ``record``: a ``batch_norm`` in training, the
+    module's or ``F.batch_norm``'s with running averages of the script's, writes into
+    them (see above)."""
+    if record.kind != "batch_norm" or not record.params.get("training"):
+        return
+    written = [record.inputs[k] for k in BUFFERS if record.inputs.get(k) is not None]
+    if not written:
+        return
     rec.nodes[i][STATEFUL] = True
     rec.nodes[i]["keep"] = True
     for t in written:

@@ -17,7 +17,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Number
 from .cut import made_line
 from .keeping import kept_node
 from .ops import op_record
-from .norms import MOVED
+from .norms import MOVED, committed
 from .writes import VIEW_WRITE
 from .values import (RANDOM_KINDS, TraceError, fed_back, _inferred_dtype, _jsonable,
                      _Record, _values, has_marked)
@@ -258,6 +258,7 @@ class RecordedNodes:
             self.grad_holders[id(t)] = t
         if self.record_values:
             self.values[index] = _value_of(t)
+        committed(self, index, rec)      # (a BatchNorm moving its running averages)
         return index
 
     def written_in_place(self, i, late=None):
