@@ -224,8 +224,8 @@ class TimelineRun:
             source = doc.source_of(nid, "self") if returns_input(doc.node(nid)) else None
             if source in self.tensors:
                 self.mutable.add(id(self.tensors[source]))
-        for nid in doc.node_ids:     # a module's buffers a batch_norm in training moves
-            if writes_buffers(doc.node(nid)):
+        for nid, data in zip(doc.node_ids, doc.nodes()):   # the buffers a batch_norm moves
+            if writes_buffers(data):
                 self.mutable.update(id(self.tensors[s]) for s in (
                     doc.source_of(nid, port) for port in BUFFERS) if s in self.tensors)
         if any(ACTIONS[a.kind].recomputes == "forward" for a in timeline):  # (a walk)

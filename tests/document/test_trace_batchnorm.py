@@ -46,23 +46,37 @@ print(rv)
 print(F.batch_norm(X[:3] @ W, rm, rv, g, b))
 """
 
+# F.batch_norm with arguments left None (no running averages, no bias): optional ports
+FUNCTIONAL_NONE = """
+import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+x = torch.randn(6, 3, requires_grad=True)
+w = torch.ones(3, requires_grad=True)
+y = F.batch_norm(x, None, None, w, None, training=True)
+y.pow(2).sum().backward()
+print(y)
+print(x.grad)
+"""
+SOURCES = {**PROGRAMS, "functional": FUNCTIONAL, "functional_none": FUNCTIONAL_NONE}
+
 
 @pytest.fixture(scope="module")
 def traced():
-    return corpus_documents({**PROGRAMS, "functional": FUNCTIONAL}, {}, None)
+    return corpus_documents(SOURCES, {}, None)
 
 
 @pytest.fixture(scope="module")
 def printed(traced):
     """name -> ((original under torch), (export under torch)), in one request."""
-    return corpus_printed(traced, {**PROGRAMS, "functional": FUNCTIONAL}, {})
+    return corpus_printed(traced, SOURCES, {})
 
 
 def _norms(doc):
     return [n for n in doc.node_ids if doc.node(n).kind == "batch_norm"]
 
 
-@pytest.mark.parametrize("name", NAMES + ["functional"])
+@pytest.mark.parametrize("name", list(SOURCES))
 def test_every_program_opens_with_no_part_cut(traced, name):
     doc = traced[name]
     assert isinstance(doc, Document), f"{name} is refused: {doc}"
@@ -71,7 +85,7 @@ def test_every_program_opens_with_no_part_cut(traced, name):
     assert len(recorded) == RECORDED.get(name, 0), [doc.display_name(n) for n in recorded]
 
 
-@pytest.mark.parametrize("name", NAMES + ["functional"])
+@pytest.mark.parametrize("name", list(SOURCES))
 def test_the_export_prints_under_torch_what_the_program_printed(traced, printed, name):
     assert isinstance(traced[name], Document), traced[name]
     assert_export_prints_as_torch(name, printed, {}, {})
@@ -109,6 +123,17 @@ def test_each_training_call_is_computed_at_its_step_once(traced, name):
     opens = min(k for k, a in enumerate(timeline) if ACTIONS[a.kind].loop == "opens")
     closes = max(k for k, a in enumerate(timeline) if ACTIONS[a.kind].loop == "closes")
     assert any(opens < late[n] < closes for n in trained)
+
+
+def test_arguments_given_as_none_are_ports_left_unconnected(traced):
+    doc = traced["functional_none"]
+    (n,) = _norms(doc)
+    assert {p: doc.source_of(n, p) is not None for p in (
+        "input", "weight", "bias", "running_mean", "running_var")} == {
+        "input": True, "weight": True, "bias": False, "running_mean": False,
+        "running_var": False}
+    assert "batch_norm(x, None, None, w, None, training=True" in \
+        export.export_script(doc).text
 
 
 def test_momentum_none_is_a_cumulative_average_of_the_count(traced):
