@@ -5,15 +5,17 @@ Made: its ``weight`` and ``bias`` are ``ones`` and ``zeros`` leaves that require
 its buffers ``running_mean`` (``zeros``), ``running_var`` (``ones``) and
 ``num_batches_tracked`` (``torch.tensor(0)``) leaves of their own, named after them.
 
-Called: one ``batch_norm`` node (``F.batch_norm(x, running_mean, running_var,
-training=True)`` of the script's own tensors is one too, which writes the same way) (``document/catalogue_norm``) with the module's
-tensors on its ports and its mode as the node's ``training``: in training it adds one to
-``num_batches_tracked`` and writes the running averages into the buffers' tensors, so it
-is *stateful*: computed exactly once for each call of the script. Before any timeline
-action it is computed in the forward pass (the buffers' recorded values are taken again
-after it, as the document shows them after its forward pass); after an action at a
-``compute`` step at that moment (``late``); inside a folded training loop at a compute
-step of the loop's body, every iteration (``fold``). In eval mode it reads the buffers.
+Called: one ``batch_norm`` node (``document/catalogue_norm``) with the module's tensors
+on its ports and its mode as the node's ``training`` (``F.batch_norm(x, rm, rv,
+training=True)`` of running averages of the script's own is one such node too). In
+training it adds one to ``num_batches_tracked`` and writes the running averages into the
+buffers' tensors, so it is *stateful*: computed exactly once for each call of the
+script. Before any timeline action it is computed in the forward pass (the buffers'
+recorded values are taken again after it, as the document shows them after its forward
+pass); after an action at a ``compute`` step at that moment (``late``), and so is what
+reads a buffer it moved (``MOVED``: ``bn.running_mean.sum()``, the module in eval mode);
+inside a folded training loop at a compute step of the loop's body, every iteration
+(``fold``). In eval mode it reads the buffers.
 
 Imports only the engine's public API and its sibling modules.
 """
