@@ -27,9 +27,9 @@ from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
 from . import catalogue_random
+from .catalogue_norm import batch_norm_kinds
 from .catalogue_random import RESEEDING_KINDS
 from .index_text import bind_index, format_index, parse_index
-from .catalogue_norm import batch_norm_kinds
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
                        source_tail)
 
