@@ -151,17 +151,22 @@ def test_batchnorm2d_normalizes_the_channels_of_the_conv(traced):
     assert doc.source_of(train, "running_mean") == doc.source_of(evaluate, "running_mean")
 
 
-def test_the_running_mean_at_each_iteration_is_the_script_s(traced):
-    """The timeline shows the buffers as the script had them after each training step:
-    the loop's iteration k (focused) ends with the k + 1-th update."""
+def _means_after_each_step(name):
+    """The script's running_mean after each of its training steps (under the engine)."""
     import script_runner
-    name = "sequential_bn_full_batch_eval_running_mean"
-    doc = traced[name]
     src = PROGRAMS[name].replace("    opt.step()\n",
                                  "    opt.step()\n    print(model[1].running_mean.tolist())\n")
     ((out, error),) = script_runner.run_scripts([src], backend="engine")
     assert error is None
-    wanted = [eval(line) for line in out.splitlines() if line.startswith("[")]
+    return [eval(line) for line in out.splitlines() if line.startswith("[")]
+
+
+def test_the_running_mean_at_each_iteration_is_the_script_s(traced):
+    """The timeline shows the buffers as the script had them after each training step:
+    the loop's iteration k (focused) ends with the k + 1-th update."""
+    name = "sequential_bn_full_batch_eval_running_mean"
+    doc = traced[name]
+    wanted = _means_after_each_step(name)
     assert len(wanted) == 5
     loop = next(a for a in doc.timeline if a.kind == "loop")
     step = next(k for k, a in enumerate(doc.timeline) if a.kind == "step")
@@ -169,6 +174,19 @@ def test_the_running_mean_at_each_iteration_is_the_script_s(traced):
     for k, values in enumerate(wanted):
         state = run(doc, focus={loop.id: k}).state(mean, step=step + 1)
         assert state.value.tolist() == values
+
+
+def test_played_live_the_buffers_move_once_per_iteration_as_the_exact_run(traced):
+    from gradstudio.document.live import LiveRun
+    name = "sequential_bn_full_batch_eval_running_mean"
+    doc = traced[name]
+    (mean,) = [n for n in doc.node_ids if doc.display_name(n) == "running_mean"]
+    live = LiveRun(doc)
+    for _ in range(3):
+        so_far = live.advance(1)
+    exact = run(doc, live=live.plan())
+    assert so_far.state(mean).value.tolist() == exact.state(mean).value.tolist() == \
+        _means_after_each_step(name)[2]
 
 
 @pytest.mark.parametrize("name", ["sequential_bn_full_batch_eval_running_mean",
