@@ -27,6 +27,7 @@ from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
 from . import catalogue_random
+from .catalogue_norm import batch_norm_kinds
 from .catalogue_random import RESEEDING_KINDS
 from .index_text import bind_index, format_index, parse_index
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
@@ -613,13 +614,13 @@ _OWN_KINDS = {
         "has no gradient for it)."),
     "prod": _prod_kinds,
     "var": lambda: _spread_kinds("var"), "std": lambda: _spread_kinds("std"),
-    "nll_loss": _loss_kinds, "mse_loss": _mse_kinds,
+    "nll_loss": _loss_kinds, "mse_loss": _mse_kinds, "batch_norm": batch_norm_kinds,
 }
 
 
 # hand-built, but in the table entry's palette place (those of _OWN_KINDS built there)
 _TABLE_SLOT = {"pow", "max", "min", "median", "nanmedian", "floor_divide", "remainder", "nll_loss",
-               "mse_loss"}
+               "mse_loss", "batch_norm"}
 _SKIP = {op for ops in _HAND_BUILT.values() for op in ops} - _TABLE_SLOT
 
 

@@ -16,6 +16,7 @@ from gradstudio.words import Number, translate
 from .actions import epoch_split, loop_structure
 from .catalogue import CATALOGUE, returns_input
 from .catalogue_autograd import NotComputable
+from .catalogue_norm import BUFFERS, writes_buffers
 from .limits import MAX_ELEMENTS, check_tensor, may_grow, planned_elements, too_large
 from .run_actions import DEFAULT_PRINT_OPTIONS, ActionError, ActionOutcome, message, perform
 from .run_state import result_state, snapshot, step_states
@@ -274,6 +275,10 @@ class TimelineRun:
             source = doc.source_of(nid, "self") if returns_input(doc.node(nid)) else None
             if source in self.tensors:
                 self.mutable.add(id(self.tensors[source]))
+        for nid, data in zip(doc.node_ids, doc.nodes()):   # the buffers a batch_norm moves
+            if writes_buffers(data):
+                self.mutable.update(id(self.tensors[s]) for s in (
+                    doc.source_of(nid, port) for port in BUFFERS) if s in self.tensors)
         if any(ACTIONS[a.kind].recomputes == "forward" for a in timeline):  # (a walk)
             result.forward_nodes = self._forward_nodes()
 

@@ -41,6 +41,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .fold_find import Stream, find_loops, same_forward_before
 from .said import Said
+from .norms import STATEFUL
 from .values import NODE_PARAMS, DRAWING_KINDS, TraceError
 
 MAX_UNROLLED_STEPS = 20
@@ -53,6 +54,10 @@ GRAD_IN_LOOP = QT_TRANSLATE_NOOP("TraceRefusal",
 EARLIER_ITERATION = QT_TRANSLATE_NOOP("TraceRefusal",
     "a tensor made in an earlier iteration of the training loop (such as a list of "
     "losses) is used after the loop, which one graph and a loop block cannot show")
+STATEFUL_IN_LOOP = QT_TRANSLATE_NOOP("TraceRefusal",
+    "a training loop whose forward moves a BatchNorm's running statistics, computed once "
+    "more just before the loop, cannot be folded into one graph and a loop block: the "
+    "graph would move them once more")
 RANDOM_IN_LOOP = QT_TRANSLATE_NOOP("TraceRefusal",
     "a training loop whose forward draws random numbers, computed once more just before "
     "the loop, cannot be folded into one graph and a loop block: the graph would draw "
@@ -199,9 +204,10 @@ class Folded:
         drawn = {t for t in range(p) if st.is_node[s + t] and
                  self._computed_in_loop(rec.nodes[st.events[s + t][1]])}
         if drawn and loop.pre:
+            kinds = [rec.nodes[st.events[s + t][1]] for t in drawn]
             raise TraceError(RANDOM_IN_LOOP if any(
-                rec.nodes[st.events[s + t][1]]["kind"] in DRAWING_KINDS for t in drawn)
-                else GRAD_IN_LOOP, line=st.line(s))
+                n["kind"] in DRAWING_KINDS for n in kinds) else STATEFUL_IN_LOOP if any(
+                n.get(STATEFUL) for n in kinds) else GRAD_IN_LOOP, line=st.line(s))
         return drawn
 
     def _merge_iterations(self, loop, offsets, reps):
@@ -274,8 +280,8 @@ class Folded:
         """Whether a node of a loop's iteration is computed by a compute step of the
         loop's body: a random draw, or a ``.grad`` used as a value (``late``, made after
         an action of the iteration) that is not computed from another such node."""
-        if node["kind"] in DRAWING_KINDS:
-            return True
+        if node["kind"] in DRAWING_KINDS or node.get(STATEFUL):
+            return True              # (a random draw; a BatchNorm moving its statistics)
         return node.get("late", LOOPED) != LOOPED and not any(
             "late" in self.rec.nodes[j] for j in node["inputs"].values())
 

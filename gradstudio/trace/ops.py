@@ -288,6 +288,16 @@ def _copy(name, operands, p, output):
     return _Record("copy_", {}, {"self": operands[0], "src": operands[1]}, output)
 
 
+def _batch_norm(name, operands, p, output):
+    """``F.batch_norm``: a tensor argument given as None is a port left unconnected (the
+    kind's weight, bias and running averages are optional, as PyTorch's arguments)."""
+    ports = ("input", "weight", "bias", "running_mean", "running_var")
+    return _Record(name, {"training": bool(p.get("training", False)),
+                          "momentum": _number(p.get("momentum", 0.1), "momentum"),
+                          "eps": _number(p.get("eps", 1e-05), "eps")},
+                   {q: o for q, o in zip(ports, operands) if o is not None}, output)
+
+
 def _refused(message):
     def record(name, operands, p, output):
         raise TraceError(message)
@@ -305,7 +315,7 @@ _EXPLICIT = {
     "median_dim": _extreme_dim, "nanmedian": _extreme, "nanmedian_dim": _extreme_dim,
     "squeeze": _squeeze,
     "_unsafe_view": _unsafe_view, "slice": _slice, "to": _to, "cat": _joined,
-    "stack": _joined,
+    "stack": _joined, "batch_norm": _batch_norm,
     "index": _refused(QT_TRANSLATE_NOOP("TraceRefusal", 
         "this indexing cannot be drawn yet; use integers, slices, lists, and at most two "
         "tensors (x[mask], x[:, idx], x[rows, cols])")),

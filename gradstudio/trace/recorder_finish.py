@@ -21,7 +21,8 @@ MAX_NODES = 20_000            # nodes of the graph drawn (after a training loop 
 UNSEEDED = 0     # an unseeded script draws as if seeded with 0, the document's default
 # what a node dict holds for the trace only, not for the result
 _TRACE_ONLY = ("keep", "alias", "taint", "leaf_rg", "grad_owner", "removed", "check_after",
-               "last_copy", "late", "superseded", "since")
+               "last_copy", "late", "superseded", "since", "stateful",
+               "moved")
 
 
 def finish(rec):

@@ -17,6 +17,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP, Number
 from .cut import made_line
 from .keeping import kept_node
 from .ops import op_record
+from .norms import MOVED, committed
 from .writes import VIEW_WRITE
 from .values import (RANDOM_KINDS, TraceError, fed_back, _inferred_dtype, _jsonable,
                      _Record, _values, has_marked)
@@ -222,7 +223,8 @@ class RecordedNodes:
         for port, t in rec.inputs.items():
             inputs[port] = self.node_index(t)
             taint = taint or self.nodes[inputs[port]]["taint"]
-            late = late or "late" in self.nodes[inputs[port]]
+            late = late or "late" in self.nodes[inputs[port]] or bool(
+                self.actions and self.nodes[inputs[port]].get(MOVED))
         if rec.kind in RANDOM_KINDS and rec.params.get("generator") is None:
             # (the global generator's draws: not a torch.Generator's)
             if self.random_dirty and not rec.inputs and self.reseed is None:
@@ -244,7 +246,9 @@ class RecordedNodes:
                            "taint": taint,
                            "leaf_rg": bool(raw.requires_grad(rec.output) and
                                            raw.grad_fn(rec.output) is None)})
-        if late:         # (after the last action: the .grad exists only after one)
+        # (after the last action: the .grad exists only after one; a buffer a BatchNorm
+        # moved is read where the script read it, ``norms``)
+        if late:
             self.nodes[index]["late"] = self.last_uid()
         t = rec.output
         self.node_of[id(t)] = index
@@ -254,6 +258,7 @@ class RecordedNodes:
             self.grad_holders[id(t)] = t
         if self.record_values:
             self.values[index] = _value_of(t)
+        committed(self, index, rec)      # (a BatchNorm moving its running averages)
         return index
 
     def written_in_place(self, i, late=None):
@@ -269,6 +274,12 @@ class RecordedNodes:
         for k in self.same_tensor(i):
             if self.record_values and (late is None or self.nodes[k].get("late") == late):
                 self.values[k] = _value_of(self.objects[k])
+
+    def retake(self, i):
+        """Node ``i``'s recorded values taken again, as its tensor is now (a buffer a
+        ``batch_norm`` node wrote into in the forward pass: ``norms``)."""
+        if self.record_values:
+            self.values[i] = _value_of(self.objects[i])
 
     def same_tensor(self, i):
         """Node ``i`` and the nodes its chain of same-tensor nodes goes back to (see

@@ -42,9 +42,7 @@ def every_kind_document():
     node("embedding", weight=m, input=rows)
     # batch_norm over the 3 channels of a (2x3), in eval mode: with the running averages.
     # (In training it writes new averages into the tensors on those ports, as PyTorch
-    # does: the run and the export agree, but tracing the script back refuses it, since
-    # the graph would show them changed, so this document, which is traced back, stays
-    # in eval mode.)
+    # does; tests/document/test_trace_batchnorm.py traces that back.)
     normed = node("batch_norm", {"eps": 0.001}, input=a,
                   weight=node("uniform", {"shape": (3,), "requires_grad": True}, "gamma"),
                   bias=node("zeros", {"shape": (3,), "requires_grad": True}, "beta"),

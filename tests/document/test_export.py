@@ -344,6 +344,8 @@ def test_keepdim_without_a_dim_is_a_node_error_where_pytorch_has_no_such_call(ki
 # params under which every port of the kind is used (index's i and j only count when
 # its key names them)
 _EVERY_PORT_USED = {"index": {"key": "i, 0, j"}, "setitem": {"key": "i, 0, j"},
+                    # (a BatchNorm's count of batches: moved in training only)
+                    "batch_norm": {"training": True},
                     # (a data node's split_seed counts once it splits)
                     **{k: {"test_fraction": 0.5} for k in (*DATASET_KINDS, "imported_data")}}
 

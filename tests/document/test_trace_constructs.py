@@ -23,7 +23,13 @@ WHOLE = ["hook_gi_scale", "hook_gi_norms", "hook_gi_residual", "hook_gi_print_no
          "fn_once_diff", "fn_once_double", "fn_once_training",
          "fn_two_outputs", "fn_mark_nondiff", "fn_split_halves",
          "sd_register_buffer", "sd_buffer_strict_false",
-         "subset_tolist", "subset_slice", "subset_shuffle_loader"]
+         "subset_tolist", "subset_slice", "subset_shuffle_loader",
+         # (BatchNorm1d, its running statistics drawn as buffers it moves)
+         "sd_strict_false"]
+# drawn with no part cut, BatchNorm1d and its buffers too; the values of ``{k: v.clone()
+# for k, v in model.state_dict().items()}`` are recorded (a state_dict's tensors are
+# detached aliases the graph does not draw), one per entry
+DRAWN_WITH_VALUES = {"sd_buffer_checkpoint": None, "sd_batchnorm": 9}
 
 # not drawn: the words of the note saying why
 RECORDED = {
@@ -37,8 +43,6 @@ RECORDED = {
     # (PyTorch runs both at the input, in order; the graph's grad_output hook runs at
     # the output, first: the check finds the lines in another order)
     "hook_gi_after_hook_go": "its hooks would print other lines",
-    "sd_batchnorm": "torch.nn.BatchNorm1d cannot be drawn yet",
-    "sd_strict_false": "torch.nn.BatchNorm1d cannot be drawn yet",
     # the list reversed after tolist(): its rows are no longer the permutation's
     "subset_list_changed": "a number read from a tensor",
 }
@@ -56,7 +60,7 @@ def printed(traced):
 
 
 def test_every_program_is_whole_or_recorded_and_no_other():
-    assert set(WHOLE) | set(RECORDED) | {"sd_buffer_checkpoint"} == set(PROGRAMS)
+    assert set(WHOLE) | set(RECORDED) | set(DRAWN_WITH_VALUES) == set(PROGRAMS)
     assert not set(WHOLE) & set(RECORDED)
 
 
@@ -81,7 +85,17 @@ def test_what_is_not_drawn_stays_recorded_and_says_why(traced, name):
     assert note is not None and RECORDED[name] in note, note
 
 
-@pytest.mark.parametrize("name", WHOLE + ["sd_buffer_checkpoint"])
+def test_batchnorm_s_state_dict_copy_is_the_one_recorded_part(traced):
+    doc = traced["sd_batchnorm"]
+    assert doc.trace_note is None, doc.trace_note
+    recorded = [n for n in doc.node_ids if doc.node(n).recorded is not None]
+    assert len(recorded) == DRAWN_WITH_VALUES["sd_batchnorm"]
+    norms = [n for n in doc.node_ids if doc.node(n).kind == "batch_norm"]
+    assert {doc.node(n).params["training"] for n in norms} == {True, False}
+    assert all(doc.node(doc.source_of(n, "running_mean")).recorded is None for n in norms)
+
+
+@pytest.mark.parametrize("name", WHOLE + list(DRAWN_WITH_VALUES))
 def test_a_saved_document_loads_and_prints_the_same(traced, tmp_path, name):
     doc = traced[name]
     save(doc, tmp_path / "d.gsg")

@@ -37,11 +37,9 @@ CORPUS = Path(__file__).resolve().parent / "corpus"
 PROGRAMS = sorted(p.stem for p in CORPUS.glob("*.py"))
 
 # programs drawn only up to a part the graph cannot show (issue 32: never refused for
-# it), with the words their note gives for it
-EXPECTED_CUTS = {
-    "batchnorm_running_stats": "torch.nn.BatchNorm1d cannot be drawn yet: its running "
-                               "statistics are buffers it writes during the forward pass",
-}
+# it), with the words their note gives for it; none is left (batchnorm_running_stats is
+# drawn whole since BatchNorm's buffers are)
+EXPECTED_CUTS = {}
 
 # programs whose export cannot print what they printed (issue 32 made every print a say
 # step of its own); none is left

@@ -27,7 +27,9 @@ WHOLE = ["sequential_cross_entropy_eval_accuracy", "manual_minibatches_randperm_
          "dtype_promotion_rules", "print_formats_and_options", "loss_shape_broadcast_trap",
          "reduce_lr_on_plateau_validation", "dropout_train_eval_modes",
          "nb_module_train_eval_accuracy", "nb_dataloader_early_stopping",
-         "clip_grad_norm_exploding_inputs"]
+         "clip_grad_norm_exploding_inputs",
+         # (BatchNorm1d's running statistics drawn as buffers, since branch bn)
+         "batchnorm_train_vs_eval"]
 
 # the self-check no longer cuts them (clipping inside a folded loop; a parameter
 # snapshot taken before the optimizer's steps; in-place arithmetic on a saved tensor):

@@ -38,7 +38,10 @@ WHOLE = ["xor_ordered_sequential_apply_init_while",
          # (ReduceLROnPlateau.step(val) of a number each epoch: folded since this corpus)
          "plateau_scheduler_on_val_loss",
          # (y.unique(), out[out != 0].unique(): a unique node since this corpus)
-         "two_moons_mlp_train_eval_helpers", "dropout_train_versus_eval"]
+         "two_moons_mlp_train_eval_helpers", "dropout_train_versus_eval",
+         # (BatchNorm1d's running statistics: buffers a batch_norm node moves, since
+         # branch bn)
+         "batchnorm1d_train_eval_running_stats"]
 
 # finite_differences_check_by_hand draws its loop of writes after a backward since this
 # corpus; gradcheck's own tensor(1.0) stays a recorded value
@@ -53,7 +56,7 @@ WHOLE = ["xor_ordered_sequential_apply_init_while",
 # the program, its export must too.
 ENGINE_DIGITS = {
     "batchnorm1d_train_eval_running_stats": "Linear(3, 6) over 32 rows (MKL's sgemm "
-    "order; BatchNorm1d is recorded): a prediction a last digit apart",
+    "order): a prediction a last digit apart",
     "finite_differences_check_by_hand": "float64 x @ w (MKL's dgemv order): the finite "
     "differences' 'max abs error' 4.79e-11 where torch's is 1.76e-10",
     "learning_rate_sweep_fresh_models": "Linear(12, 1) over 40 rows (MKL's sgemm order): "

@@ -426,12 +426,6 @@ REFUSED = [
     ("""
         import torch
         import torch.nn.functional as F
-        bn = torch.nn.BatchNorm1d(3)
-    """, 3, "torch.nn.BatchNorm1d cannot be drawn yet: its running statistics are buffers "
-            "it writes during the forward pass, which the graph cannot show."),
-    ("""
-        import torch
-        import torch.nn.functional as F
         y = F.conv_transpose1d(torch.ones(1, 1, 4), torch.ones(1, 1, 2))
     """, 3, "torch.nn.functional.conv_transpose1d is not in GradStudio yet."),
 ]

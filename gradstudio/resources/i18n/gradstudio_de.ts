@@ -5924,6 +5924,10 @@ Warum keine grad_fn: </translation>
         <translation>ein Tensor aus einer früheren Iteration der Trainingsschleife (etwa eine Liste von Verlusten) wird nach der Schleife verwendet; das können ein Graph und ein Schleifenblock nicht zeigen</translation>
     </message>
     <message>
+        <source>a training loop whose forward moves a BatchNorm&apos;s running statistics, computed once more just before the loop, cannot be folded into one graph and a loop block: the graph would move them once more</source>
+        <translation>eine Trainingsschleife, deren Vorwärtsdurchlauf die laufenden Statistiken einer BatchNorm verschiebt und direkt vor der Schleife noch einmal berechnet wird, kann nicht zu einem Graphen und einem Schleifenblock zusammengefasst werden: der Graph würde sie einmal mehr verschieben</translation>
+    </message>
+    <message>
         <source>a training loop whose forward draws random numbers, computed once more just before the loop, cannot be folded into one graph and a loop block: the graph would draw them in another order</source>
         <translation>eine Trainingsschleife, deren Vorwärtsdurchlauf Zufallszahlen zieht und direkt vor der Schleife noch einmal berechnet wird, lässt sich nicht zu einem Graphen und einem Schleifenblock zusammenfassen: Der Graph würde sie in anderer Reihenfolge ziehen</translation>
     </message>
@@ -5954,10 +5958,6 @@ Warum keine grad_fn: </translation>
     <message>
         <source>forward-mode AD ({what}) cannot be drawn yet: the graph holds values and their gradients, not the tangents a dual tensor carries</source>
         <translation>Vorwärts-AD ({what}) kann noch nicht gezeichnet werden: der Graph hält Werte und ihre Gradienten, nicht die Tangenten, die ein dualer Tensor trägt</translation>
-    </message>
-    <message>
-        <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
-        <translation>torch.nn.{name} kann noch nicht gezeichnet werden: Seine laufenden Statistiken sind Puffer, die es im Vorwärtsdurchlauf schreibt, was der Graph nicht zeigen kann</translation>
     </message>
     <message>
         <source>a hook can be drawn when it is a lambda or function of the script returning an expression of its gradient and numbers, such as lambda grad: grad * 10, or printing them, such as lambda grad: print(grad)</source>
@@ -6486,6 +6486,10 @@ Warum keine grad_fn: </translation>
     <message>
         <source>p.grad.clamp_() can be drawn when its bounds are plain numbers, such as p.grad.clamp_(-1.0, 1.0)</source>
         <translation>p.grad.clamp_() kann gezeichnet werden, wenn seine Grenzen einfache Zahlen sind, etwa p.grad.clamp_(-1.0, 1.0)</translation>
+    </message>
+    <message>
+        <source>a {dtype} nn.BatchNorm cannot be drawn</source>
+        <translation>eine nn.BatchNorm vom Typ {dtype} kann nicht gezeichnet werden</translation>
     </message>
 </context>
 <context>

@@ -5924,6 +5924,10 @@ Por qué no hay grad_fn: </translation>
         <translation>se usa después del bucle un tensor creado en una iteración anterior del bucle de entrenamiento (como una lista de pérdidas), lo que un grafo y un bloque de bucle no pueden mostrar</translation>
     </message>
     <message>
+        <source>a training loop whose forward moves a BatchNorm&apos;s running statistics, computed once more just before the loop, cannot be folded into one graph and a loop block: the graph would move them once more</source>
+        <translation>un bucle de entrenamiento cuyo paso hacia delante mueve las estadísticas acumuladas de una BatchNorm, calculado una vez más justo antes del bucle, no se puede plegar en un grafo y un bloque de bucle: el grafo las movería una vez más</translation>
+    </message>
+    <message>
         <source>a training loop whose forward draws random numbers, computed once more just before the loop, cannot be folded into one graph and a loop block: the graph would draw them in another order</source>
         <translation>un bucle de entrenamiento cuyo pase hacia adelante extrae números aleatorios y se calcula otra vez justo antes del bucle no se puede resumir en un grafo y un bloque de bucle: el grafo los extraería en otro orden</translation>
     </message>
@@ -5954,10 +5958,6 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>forward-mode AD ({what}) cannot be drawn yet: the graph holds values and their gradients, not the tangents a dual tensor carries</source>
         <translation>la diferenciación automática hacia delante ({what}) aún no puede dibujarse: el grafo guarda valores y sus gradientes, no las tangentes que lleva un tensor dual</translation>
-    </message>
-    <message>
-        <source>torch.nn.{name} cannot be drawn yet: its running statistics are buffers it writes during the forward pass, which the graph cannot show</source>
-        <translation>torch.nn.{name} aún no se puede dibujar: sus estadísticas acumuladas son búferes que escribe durante el pase hacia adelante, lo que el grafo no puede mostrar</translation>
     </message>
     <message>
         <source>a hook can be drawn when it is a lambda or function of the script returning an expression of its gradient and numbers, such as lambda grad: grad * 10, or printing them, such as lambda grad: print(grad)</source>
@@ -6486,6 +6486,10 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>p.grad.clamp_() can be drawn when its bounds are plain numbers, such as p.grad.clamp_(-1.0, 1.0)</source>
         <translation>p.grad.clamp_() puede dibujarse cuando sus límites son números simples, como p.grad.clamp_(-1.0, 1.0)</translation>
+    </message>
+    <message>
+        <source>a {dtype} nn.BatchNorm cannot be drawn</source>
+        <translation>una nn.BatchNorm de tipo {dtype} no se puede dibujar</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@ from gradstudio.engine.nn import init as nn_init
 from gradstudio.vocabulary import DTYPES
 from gradstudio.words import QT_TRANSLATE_NOOP
 
+from ..norms import batch_norm_forward, batch_norm_layer
 from ..parameters import embedding_layer, parameter
 from ..values import TraceError, _number, _Record
 from .kinds import at_top, special
@@ -79,4 +80,6 @@ def handlers(rec):
         "torch.nn.Conv1d": special(rec, partial(conv_layer, rec)),
         "torch.nn.Conv2d": special(rec, partial(conv_layer, rec)),
         "torch.nn.Embedding": special(rec, partial(embedding_layer, rec)),
+        "torch.nn.BatchNorm": special(rec, partial(batch_norm_layer, rec)),
+        "torch.nn.BatchNorm.forward": at_top(rec, partial(batch_norm_forward, rec)),
     }

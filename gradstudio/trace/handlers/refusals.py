@@ -2,9 +2,9 @@
 on gradients (but ``Tensor.register_hook`` and ``register_post_accumulate_grad_hook``
 called by the script itself: see ``hooks``), a module's backward
 hooks (but full ones printing or keeping ``grad_output[0]``: see ``module_hooks``), the
-deprecated ``register_backward_hook`` and BatchNorm's buffers; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
+deprecated ``register_backward_hook``; a custom ``autograd.Function`` is drawn, or refused, by ``functions``.
 ``REFUSED`` maps each observed name to its sentence. (``load_state_dict`` and gradient clipping are timeline actions; a module's
-forward hooks, its other buffers and ``state_dict()`` are the script's own code, traced
+forward hooks, its buffers (a tensor of the script it holds; BatchNorm's: ``norms``) and ``state_dict()`` are the script's own code, traced
 as it runs: ``quietly``.)"""
 from functools import partial
 
@@ -61,21 +61,6 @@ def refused(rec, sentence, func, args, kwargs):
     return func(*args, **kwargs)
 
 
-def buffer(rec, func, args, kwargs):
-    # a buffer is a tensor of the script the module holds (a loss registers its weight
-    # as one, None when it has none), drawn as any other; but BatchNorm writes its
-    # running statistics into its buffers during the forward pass
-    tensor = args[2] if len(args) > 2 else kwargs.get("tensor")
-    if not rec.quiet and tensor is not None:
-        name = type(args[0]).__name__ if args else ""
-        if name.startswith("BatchNorm"):
-            raise TraceError(QT_TRANSLATE_NOOP(
-                "TraceRefusal", "torch.nn.{name} cannot be drawn yet: its running "
-                "statistics are buffers it writes during the forward pass, which the "
-                "graph cannot show"), name=name)
-    return func(*args, **kwargs)
-
-
 def quietly(rec, func, args, kwargs):
     """``module.state_dict()``: its values are detached aliases of the parameters, a
     tensor the trace did not see made, so where one is used, a literal of its values
@@ -95,7 +80,6 @@ def handlers(rec):
     """The refusals' handlers for ``rec``, by observed name; ``Tensor.register_hook``
     called by the script itself is ``hooks.register_hook``'s (a hook that prints)."""
     h = {name: partial(refused, rec, sentence) for name, sentence in REFUSED.items()}
-    h["torch.nn.Module.register_buffer"] = partial(buffer, rec)
     h["torch.nn.Module.state_dict"] = partial(quietly, rec)
     h["Tensor.register_hook"] = at_top(rec, partial(_register_hook, rec))
     for name in ("register_full_backward_hook", "register_full_backward_pre_hook"):

@@ -9,6 +9,7 @@ from ..._types import dtype as D
 from ..._torch_functions.factory import empty, ones, tensor, zeros
 from .. import functional as F
 from .. import init
+from ...observer import observed
 from ..module import Module
 from ..parameter import Parameter
 
@@ -21,6 +22,7 @@ class _NormBase(Module):
     _version = 2
     __constants__ = ["track_running_stats", "momentum", "eps", "num_features", "affine"]
 
+    @observed("torch.nn.BatchNorm")
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True,
                  track_running_stats=True, device=None, dtype=None, *, bias=True):
         super().__init__()
@@ -89,6 +91,7 @@ class _NormBase(Module):
 class _BatchNorm(_NormBase):
     __module__ = "torch.nn.modules.batchnorm"
 
+    @observed("torch.nn.BatchNorm.forward")
     def forward(self, input):
         self._check_input_dim(input)
         factor = 0.0 if self.momentum is None else self.momentum
