@@ -27,7 +27,7 @@ On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul
 for the others (and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
-from . import avx512_gemm, avx512_gemv
+from . import avx512_gemm, avx512_gemv, avx512_gemv_tail
 from .cpu import MKL_GENERIC
 from .threads import threads
 from .vector_loop import MKL_AVX512
@@ -68,7 +68,7 @@ def avx512_matmul(a, b):
     if _avx512_gemm_kernel(a, b):
         return avx512_gemm.sgemm(a, b)
     if _avx512_row_blocks(a, b):
-        return avx512_gemv.rows_times_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
+        return avx512_gemv_tail.row_major_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
             a.shape[0], *b.shape[1:])
     if _avx512_columns(a, b):
         return avx512_gemv.columns_times_vector(a, b[:, 0] if b.ndim == 2 else b).reshape(
@@ -90,17 +90,22 @@ def _avx512_columns(a, b):
 
 def _avx512_row_blocks(a, b):
     """Whether ``a @ b`` is a row-major float32 matrix times one column (or a vector)
-    whose every row MKL's AVX-512 kernel takes in its blocks of four rows
-    (``avx512_gemv``): ``M`` a multiple of 4, of 8 with two threads (which share the
-    rows, each taking half: measured), at most 2^20 terms."""
+    whose rows MKL's AVX-512 ``sgemv`` adds in an order followed here
+    (``avx512_gemv_tail.row_major_column``: rows in fours, then the ``M % 4`` left),
+    at most 2^20 terms: with one thread every such product; with two, products of at
+    most 8,192 terms (one thread's: measured; larger ones share the rows between the
+    threads by a rule not found) or of rows in eights (each thread four-row blocks)."""
     if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
             b.dtype == np.float32 and a.flags.c_contiguous and a.shape[1] == b.shape[0]
             and (b.ndim == 1 or b.shape[1] == 1)):
         return False
-    (m, k), rows = a.shape, 4 * min(threads(), 2)
-    return k >= 2 and m >= 4 and m % rows == 0 and m * k <= _AVX512_WORK
+    m, k = a.shape
+    if k == 0 or m * k > _AVX512_WORK:
+        return False
+    return threads() < 2 or m * k <= _ONE_THREAD_GEMV or m % 8 == 0
 
 
+_ONE_THREAD_GEMV = 8192  # (the most terms two threads' sgemv was measured to leave to one)
 _AVX512_WORK = 1 << 20  # (products of more terms keep numpy's: the exact order costs about
 # 4 ns a term, 26 ms for a batch of 64 through nn.Linear(784, 128) (6.4 M terms) where
 # numpy takes 0.13 ms; a teaching example's products, up to a batch of 100 through
