@@ -67,6 +67,9 @@ def avx512_matmul(a, b):
     columns, but for ``nn.Linear``'s product of few rows, ``_avx512_gemm_kernel``)."""
     if _avx512_gemm_kernel(a, b):
         return avx512_gemm.sgemm(a, b)
+    if _avx512_dot(a, b):
+        halves = threads() >= 2 and a.shape[1] >= 256
+        return np.full((1, 1), avx512_gemv_tail.row_times_column(a[0], b[:, 0], halves))
     if _avx512_row_blocks(a, b):
         return avx512_gemv_tail.row_major_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
             a.shape[0], *b.shape[1:])
@@ -86,6 +89,16 @@ def _avx512_columns(a, b):
             a.strides[1] >= a.shape[0] * a.itemsize):
         return False     # (column-major as torch reads strides: a (1, K) view of a column too)
     return a.shape[0] < 16 and (threads() < 2 or a.shape[1] < 256)
+
+
+def _avx512_dot(a, b):
+    """Whether ``a @ b`` is a float32 ``(1, K) @ (K, 1)`` product whose column is not a
+    transposed row (``nn.Linear(K, 1)``'s weight: ``_avx512_row_blocks``'), which MKL's
+    AVX-512 ``sgemm`` adds as one chain of fused multiply-adds (halved with two threads
+    from 256 terms): ``avx512_gemv_tail.row_times_column``."""
+    return a.ndim == 2 and b.ndim == 2 and a.shape[0] == 1 and b.shape[1] == 1 and \
+        a.dtype == np.float32 and b.dtype == np.float32 and a.shape[1] == b.shape[0] \
+        and a.shape[1] >= 2 and b.strides[1] < b.shape[0] * b.itemsize
 
 
 def _avx512_row_blocks(a, b):
