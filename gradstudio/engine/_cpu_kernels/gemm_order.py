@@ -27,7 +27,7 @@ On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul
 for the others (and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
-from . import avx512_gemm, avx512_gemv, avx512_gemv_tail
+from . import avx512_dot_rows, avx512_gemm, avx512_gemv, avx512_gemv_tail
 from .cpu import MKL_GENERIC
 from .threads import threads
 from .vector_loop import MKL_AVX512
@@ -67,6 +67,8 @@ def avx512_matmul(a, b):
     columns, but for ``nn.Linear``'s product of few rows, ``_avx512_gemm_kernel``)."""
     if _avx512_gemm_kernel(a, b):
         return avx512_gemm.sgemm(a, b)
+    if _avx512_dot_rows(a, b):
+        return avx512_dot_rows.rows_times_transposed(a, b)
     if _avx512_dot(a, b):
         halves = threads() >= 2 and a.shape[1] >= 256
         return np.full((1, 1), avx512_gemv_tail.row_times_column(a[0], b[:, 0], halves))
@@ -89,6 +91,18 @@ def _avx512_columns(a, b):
             a.strides[1] >= a.shape[0] * a.itemsize):
         return False     # (column-major as torch reads strides: a (1, K) view of a column too)
     return a.shape[0] < 16 and (threads() < 2 or a.shape[1] < 256)
+
+
+def _avx512_dot_rows(a, b):
+    """Whether ``a @ b`` is ``nn.Linear``'s float32 product by a transposed weight with 2
+    to 15 rows and 2 or more outputs that MKL's AVX-512 ``sgemm`` gives its dot-product
+    kernel (not ``_avx512_gemm_kernel``), of at most ``avx512_dot_rows.MAX_K`` inputs:
+    ``avx512_dot_rows``."""
+    return a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and \
+        b.dtype == np.float32 and 2 <= a.shape[0] < 16 and b.shape[1] >= 2 and \
+        1 <= a.shape[1] <= avx512_dot_rows.MAX_K and a.shape[1] == b.shape[0] and \
+        b.flags.f_contiguous and not b.flags.c_contiguous and \
+        not _avx512_gemm_kernel(a, b)
 
 
 def _avx512_dot(a, b):
