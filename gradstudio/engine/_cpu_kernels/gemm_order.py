@@ -69,6 +69,8 @@ def avx512_matmul(a, b):
         return avx512_gemm.sgemm(a, b)
     if _avx512_dot_rows(a, b):
         return avx512_dot_rows.rows_times_transposed(a, b)
+    if _avx512_row_by_transposed(a, b):      # (W @ x: the weight's rows are sgemv's)
+        return avx512_gemv_tail.row_major_column(b.T, a[0])[None, :]
     if _avx512_dot(a, b):
         halves = threads() >= 2 and a.shape[1] >= 256
         return np.full((1, 1), avx512_gemv_tail.row_times_column(a[0], b[:, 0], halves))
@@ -103,6 +105,15 @@ def _avx512_dot_rows(a, b):
         1 <= a.shape[1] <= avx512_dot_rows.MAX_K and a.shape[1] == b.shape[0] and \
         b.flags.f_contiguous and not b.flags.c_contiguous and \
         not _avx512_gemm_kernel(a, b)
+
+
+def _avx512_row_by_transposed(a, b):
+    """Whether ``a @ b`` is one float32 row times ``nn.Linear``'s transposed weight (2
+    or more outputs), which MKL's AVX-512 ``sgemm`` computes as ``sgemv`` of the weight
+    (a row-major matrix) times the row: ``_avx512_row_blocks`` of ``(b.T, a[0])``."""
+    return a.ndim == 2 and b.ndim == 2 and a.shape[0] == 1 and b.shape[1] >= 2 and \
+        b.flags.f_contiguous and not b.flags.c_contiguous and \
+        _avx512_row_blocks(b.T, a[0])
 
 
 def _avx512_dot(a, b):
