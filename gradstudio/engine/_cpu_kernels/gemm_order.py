@@ -27,7 +27,8 @@ On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul
 for the others (and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
-from . import avx512_dot_rows, avx512_gemm, avx512_gemv, avx512_gemv_tail
+from . import (avx512_dot_rows, avx512_gemm, avx512_gemv, avx512_gemv_columns,
+               avx512_gemv_tail)
 from .cpu import MKL_GENERIC
 from .threads import threads
 from .vector_loop import MKL_AVX512
@@ -78,21 +79,27 @@ def avx512_matmul(a, b):
         return avx512_gemv_tail.row_major_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
             a.shape[0], *b.shape[1:])
     if _avx512_columns(a, b):
-        return avx512_gemv.columns_times_vector(a, b[:, 0] if b.ndim == 2 else b).reshape(
-            a.shape[0], *b.shape[1:])
+        return avx512_gemv_columns.column_major_times_vector(
+            a, b[:, 0] if b.ndim == 2 else b).reshape(a.shape[0], *b.shape[1:])
+    if a.ndim == 2 and b.ndim == 2 and a.shape[0] == 1 and b.shape[1] >= 2 and \
+            b.flags.c_contiguous and _avx512_columns(b.T, a[0]):
+        # (a row times a row-major matrix: MKL's sgemv of the transposed matrix)
+        return avx512_gemv_columns.column_major_times_vector(b.T, a[0])[None, :]
     return np.matmul(a, b)
 
 
 def _avx512_columns(a, b):
-    """Whether ``a @ b`` is a column-major float32 matrix (a transposed view) of fewer
-    than 16 rows times one column or a vector, which MKL's AVX-512 ``sgemv`` adds column
-    after column (``avx512_gemv``): with two threads for fewer than 256 columns."""
+    """Whether ``a @ b`` is a column-major float32 matrix (a transposed view) times one
+    column or a vector, which MKL's AVX-512 ``sgemv`` adds in an order followed here
+    (``avx512_gemv_columns``: rows in blocks of 16, the rest column after column): with
+    one thread every such product, with two for fewer than 256 columns (two threads
+    share more), of at most 2^20 terms."""
     if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
             b.dtype == np.float32 and a.shape[1] == b.shape[0] and
             (b.ndim == 1 or b.shape[1] == 1) and a.strides[0] == a.itemsize and
             a.strides[1] >= a.shape[0] * a.itemsize):
         return False     # (column-major as torch reads strides: a (1, K) view of a column too)
-    return a.shape[0] < 16 and (threads() < 2 or a.shape[1] < 256)
+    return a.size <= _AVX512_WORK and (threads() < 2 or a.shape[1] < 256)
 
 
 def _avx512_dot_rows(a, b):
