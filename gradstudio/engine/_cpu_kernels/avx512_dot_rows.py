@@ -1,10 +1,11 @@
 """The order MKL's AVX-512 ``sgemm`` adds ``nn.Linear``'s product ``x @ W.T`` in where it
-takes its dot-product kernel (2 to 15 rows: ``gemm_order._avx512_gemm_kernel`` says
+takes its dot-product kernels (2 to 15 rows: ``gemm_order._avx512_gemm_kernel`` says
 where, for example 4 rows through ``nn.Linear(2, 8)``), on an Intel processor. Revealed
 with FPRev's probes (every entry's summation tree) and with probes of single fused
-multiply-adds, and measured bit for bit against torch for ``K`` up to 32 inputs (every
-one of 117 random such shapes; longer rows differ in a way not yet found and keep
-numpy's product). Each entry:
+multiply-adds, and measured bit for bit against torch on random shapes (``M`` 2 to 15,
+``N`` 2 to 23, ``K`` to 900). Two kernels, by the shape.
+
+With ``K < 24 M`` inputs (``rows_times_transposed``), each entry:
 
 - its terms go to 16 vector lanes, lane ``l`` taking ``k = l, l + 16, ...`` with fused
   multiply-adds from zero;
@@ -12,14 +13,19 @@ numpy's product). Each entry:
   are left, the first 16 go to one set of lanes and the next 16 to a second, and the two
   sets are added lane by lane before the rest are fused into the first; odd rows keep
   one set of lanes;
-- the 16 lanes are halved in a tree (``l + 8``, ``l + 4``, ``l + 2``, ``l + 1``)."""
+- the 16 lanes are halved in a tree (``l + 8``, ``l + 4``, ``l + 2``, ``l + 1``).
+
+With ``K >= 24 M`` (``long_rows_times_transposed``: few rows, many inputs, as
+``nn.Linear(64, 2)`` on 2 samples), each entry's terms go to 16 fused lanes the same way
+(one set), and the lanes are added in quarters: ``q_i = ((l_i + l_{i+4}) + l_{i+8}) +
+l_{i+12}`` for ``i`` 0 to 3, then ``(q_0 + q_1) + (q_2 + q_3)``. Measured to ``K`` = 384,
+and past it for results of at most 245 entries (larger ones, which two threads share,
+differ)."""
 import numpy as np
 
 from .fma import fma32
 
-__all__ = ["MAX_K", "rows_times_transposed"]
-
-MAX_K = 32        # (the longest rows measured)
+__all__ = ["rows_times_transposed", "long_rows_times_transposed"]
 _F32 = np.float32
 _LANES = 16
 
@@ -57,3 +63,18 @@ def _sums(a, bt, twice):
         half = lanes.shape[-1] // 2
         lanes = lanes[..., :half] + lanes[..., half:]
     return lanes[..., 0]
+
+
+def long_rows_times_transposed(a, b):
+    """``a @ b`` for a float32 ``(M, K)`` matrix and a ``(K, N)`` transposed weight, in
+    the order of the kernel for ``K >= 24 M`` above."""
+    (m, k), n = a.shape, b.shape[1]
+    bt = np.ascontiguousarray(b.T)
+    lanes = np.zeros((m, n, _LANES), _F32)
+    with np.errstate(all="ignore"):
+        for s in range(0, k, _LANES):
+            w = min(_LANES, k - s)
+            lanes[:, :, :w] = fma32(a[:, None, s:s + w], bt[None, :, s:s + w],
+                                    lanes[:, :, :w])
+        q = ((lanes[..., 0:4] + lanes[..., 4:8]) + lanes[..., 8:12]) + lanes[..., 12:16]
+        return (q[..., 0] + q[..., 1]) + (q[..., 2] + q[..., 3])

@@ -69,6 +69,8 @@ def avx512_matmul(a, b):
     if _avx512_gemm_kernel(a, b):
         return avx512_gemm.sgemm(a, b)
     if _avx512_dot_rows(a, b):
+        if a.shape[1] >= 24 * a.shape[0]:
+            return avx512_dot_rows.long_rows_times_transposed(a, b)
         return avx512_dot_rows.rows_times_transposed(a, b)
     if _avx512_row_by_transposed(a, b):      # (W @ x: the weight's rows are sgemv's)
         return avx512_gemv_tail.row_major_column(b.T, a[0])[None, :]
@@ -105,13 +107,15 @@ def _avx512_columns(a, b):
 def _avx512_dot_rows(a, b):
     """Whether ``a @ b`` is ``nn.Linear``'s float32 product by a transposed weight with 2
     to 15 rows and 2 or more outputs that MKL's AVX-512 ``sgemm`` gives its dot-product
-    kernel (not ``_avx512_gemm_kernel``), of at most ``avx512_dot_rows.MAX_K`` inputs:
-    ``avx512_dot_rows``."""
-    return a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and \
-        b.dtype == np.float32 and 2 <= a.shape[0] < 16 and b.shape[1] >= 2 and \
-        1 <= a.shape[1] <= avx512_dot_rows.MAX_K and a.shape[1] == b.shape[0] and \
-        b.flags.f_contiguous and not b.flags.c_contiguous and \
-        not _avx512_gemm_kernel(a, b)
+    kernels (not ``_avx512_gemm_kernel``), in the orders ``avx512_dot_rows`` follows:
+    ``K >= 24 M`` inputs up to 384, or more for at most 245 results."""
+    if not (a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and
+            b.dtype == np.float32 and 2 <= a.shape[0] < 16 and b.shape[1] >= 2 and
+            a.shape[1] == b.shape[0] and b.flags.f_contiguous and
+            not b.flags.c_contiguous and not _avx512_gemm_kernel(a, b)):
+        return False
+    (m, k), n = a.shape, b.shape[1]
+    return 1 <= k and m * k * n <= _AVX512_WORK and (k <= 384 or m * n <= 245)
 
 
 def _avx512_row_by_transposed(a, b):
