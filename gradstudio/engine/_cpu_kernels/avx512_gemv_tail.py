@@ -18,9 +18,10 @@ two threads). Each such row's dot product:
 - the first term ``a[0] * w[0]``, rounded, is added last."""
 import numpy as np
 
+from .avx512_gemv import rows_times_column
 from .fma import fma32
 
-__all__ = ["tail_rows"]
+__all__ = ["tail_rows", "row_major_column", "row_times_column"]
 
 _F32 = np.float32
 _LANES = 16
@@ -66,7 +67,6 @@ def row_major_column(a, w):
     """``a @ w`` for a row-major float32 ``(M, K)`` matrix and a ``(K,)`` vector as one
     thread of MKL's AVX-512 ``sgemv`` adds it: its rows in fours by the four-row
     kernel (``avx512_gemv.rows_times_column``), the ``M % 4`` rows left by this one."""
-    from .avx512_gemv import rows_times_column
     m = a.shape[0]
     blocks = m - m % 4
     out = np.empty(m, _F32)

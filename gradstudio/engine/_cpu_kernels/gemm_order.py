@@ -23,12 +23,12 @@ rounded) one ``k`` after another, for every size and for float32 and float64 ali
 ``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's.
 
 On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul`` takes
-``avx512_gemm``'s order for the shapes ``_avx512_gemm_kernel`` lists, numpy's product
-for the others (and everywhere on an Intel processor without AVX-512)."""
+``avx512_gemm``'s order for the shapes ``_avx512_gemm_kernel`` lists and
+``avx512_small``'s for few rows, one row or one column, numpy's product for the others
+(and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
-from . import (avx512_dot_rows, avx512_gemm, avx512_gemv, avx512_gemv_columns,
-               avx512_gemv_tail)
+from . import avx512_gemm, avx512_small
 from .cpu import MKL_GENERIC
 from .threads import threads
 from .vector_loop import MKL_AVX512
@@ -64,97 +64,14 @@ def addmm_product(bias, a, b):
 
 def avx512_matmul(a, b):
     """``np.matmul(a, b)``, adding in PyTorch's order on an Intel processor with AVX-512
-    where it was revealed (``avx512_gemm``: 2-D float32 operands of 2 or more rows and
-    columns, but for ``nn.Linear``'s product of few rows, ``_avx512_gemm_kernel``)."""
+    where it was revealed: ``avx512_gemm`` for the shapes ``_avx512_gemm_kernel`` lists,
+    ``avx512_small`` for few rows, one row or one column."""
     if _avx512_gemm_kernel(a, b):
         return avx512_gemm.sgemm(a, b)
-    if _avx512_dot_rows(a, b):
-        if a.shape[1] >= 24 * a.shape[0]:
-            return avx512_dot_rows.long_rows_times_transposed(a, b)
-        return avx512_dot_rows.rows_times_transposed(a, b)
-    if _avx512_row_by_transposed(a, b):      # (W @ x: the weight's rows are sgemv's)
-        return avx512_gemv_tail.row_major_column(b.T, a[0])[None, :]
-    if _avx512_dot(a, b):
-        halves = threads() >= 2 and a.shape[1] >= 256
-        return np.full((1, 1), avx512_gemv_tail.row_times_column(a[0], b[:, 0], halves))
-    if _avx512_row_blocks(a, b):
-        return avx512_gemv_tail.row_major_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
-            a.shape[0], *b.shape[1:])
-    if _avx512_columns(a, b):
-        return avx512_gemv_columns.column_major_times_vector(
-            a, b[:, 0] if b.ndim == 2 else b).reshape(a.shape[0], *b.shape[1:])
-    if a.ndim == 2 and b.ndim == 2 and a.shape[0] == 1 and b.shape[1] >= 2 and \
-            b.flags.c_contiguous and _avx512_columns(b.T, a[0]):
-        # (a row times a row-major matrix: MKL's sgemv of the transposed matrix)
-        return avx512_gemv_columns.column_major_times_vector(b.T, a[0])[None, :]
-    return np.matmul(a, b)
+    out = avx512_small.matmul(a, b)
+    return np.matmul(a, b) if out is None else out
 
 
-def _avx512_columns(a, b):
-    """Whether ``a @ b`` is a column-major float32 matrix (a transposed view) times one
-    column or a vector, which MKL's AVX-512 ``sgemv`` adds in an order followed here
-    (``avx512_gemv_columns``: rows in blocks of 16, the rest column after column): with
-    one thread every such product, with two for fewer than 256 columns (two threads
-    share more), of at most 2^20 terms."""
-    if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and a.shape[1] == b.shape[0] and
-            (b.ndim == 1 or b.shape[1] == 1) and a.strides[0] == a.itemsize and
-            a.strides[1] >= a.shape[0] * a.itemsize):
-        return False     # (column-major as torch reads strides: a (1, K) view of a column too)
-    return a.size <= _AVX512_WORK and (threads() < 2 or a.shape[1] < 256)
-
-
-def _avx512_dot_rows(a, b):
-    """Whether ``a @ b`` is ``nn.Linear``'s float32 product by a transposed weight with 2
-    to 15 rows and 2 or more outputs that MKL's AVX-512 ``sgemm`` gives its dot-product
-    kernels (not ``_avx512_gemm_kernel``), in the orders ``avx512_dot_rows`` follows:
-    ``K >= 24 M`` inputs up to 384, or more for at most 245 results."""
-    if not (a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and 2 <= a.shape[0] < 16 and b.shape[1] >= 2 and
-            a.shape[1] == b.shape[0] and b.flags.f_contiguous and
-            not b.flags.c_contiguous and not _avx512_gemm_kernel(a, b)):
-        return False
-    (m, k), n = a.shape, b.shape[1]
-    return 1 <= k and m * k * n <= _AVX512_WORK and (k <= 384 or m * n <= 245)
-
-
-def _avx512_row_by_transposed(a, b):
-    """Whether ``a @ b`` is one float32 row times ``nn.Linear``'s transposed weight (2
-    or more outputs), which MKL's AVX-512 ``sgemm`` computes as ``sgemv`` of the weight
-    (a row-major matrix) times the row: ``_avx512_row_blocks`` of ``(b.T, a[0])``."""
-    return a.ndim == 2 and b.ndim == 2 and a.shape[0] == 1 and b.shape[1] >= 2 and \
-        b.flags.f_contiguous and not b.flags.c_contiguous and \
-        _avx512_row_blocks(b.T, a[0])
-
-
-def _avx512_dot(a, b):
-    """Whether ``a @ b`` is a float32 ``(1, K) @ (K, 1)`` product whose column is not a
-    transposed row (``nn.Linear(K, 1)``'s weight: ``_avx512_row_blocks``'), which MKL's
-    AVX-512 ``sgemm`` adds as one chain of fused multiply-adds (halved with two threads
-    from 256 terms): ``avx512_gemv_tail.row_times_column``."""
-    return a.ndim == 2 and b.ndim == 2 and a.shape[0] == 1 and b.shape[1] == 1 and \
-        a.dtype == np.float32 and b.dtype == np.float32 and a.shape[1] == b.shape[0] \
-        and a.shape[1] >= 2 and b.strides[1] < b.shape[0] * b.itemsize
-
-
-def _avx512_row_blocks(a, b):
-    """Whether ``a @ b`` is a row-major float32 matrix times one column (or a vector)
-    whose rows MKL's AVX-512 ``sgemv`` adds in an order followed here
-    (``avx512_gemv_tail.row_major_column``: rows in fours, then the ``M % 4`` left),
-    at most 2^20 terms: with one thread every such product; with two, products of at
-    most 8,192 terms (one thread's: measured; larger ones share the rows between the
-    threads by a rule not found) or of rows in eights (each thread four-row blocks)."""
-    if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and a.flags.c_contiguous and a.shape[1] == b.shape[0]
-            and (b.ndim == 1 or b.shape[1] == 1)):
-        return False
-    m, k = a.shape
-    if k == 0 or m * k > _AVX512_WORK:
-        return False
-    return threads() < 2 or m * k <= _ONE_THREAD_GEMV or m % 8 == 0
-
-
-_ONE_THREAD_GEMV = 8192  # (the most terms two threads' sgemv was measured to leave to one)
 _AVX512_WORK = 1 << 20  # (products of more terms keep numpy's: the exact order costs about
 # 4 ns a term, 26 ms for a batch of 64 through nn.Linear(784, 128) (6.4 M terms) where
 # numpy takes 0.13 ms; a teaching example's products, up to a batch of 100 through
