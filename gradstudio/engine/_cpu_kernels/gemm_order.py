@@ -67,6 +67,8 @@ def avx512_matmul(a, b):
     where it was revealed: ``avx512_gemm`` for the shapes ``_avx512_gemm_kernel`` lists,
     ``avx512_small`` for few rows, one row or one column."""
     if _avx512_gemm_kernel(a, b):
+        if a.shape[1] == 1:      # (one term: its product alone, -0.0 kept; measured)
+            return np.multiply(a, b)
         return avx512_gemm.sgemm(a, b)
     out = avx512_small.matmul(a, b)
     return np.matmul(a, b) if out is None else out
