@@ -6,6 +6,7 @@ an AVX-512 Xeon, one and two threads):
 - ``nn.Linear``'s product ``x @ W.T`` of 2 to 15 rows in a dot-product kernel
   (``avx512_dot_rows``);
 - one row times ``W.T`` (a single sample through a layer): ``sgemv`` of ``W``'s rows;
+- a ``(1, 1)`` matrix times a row: each product plus zero;
 - a ``(1, K) @ (K, 1)`` product: one chain of fused multiply-adds
   (``avx512_gemv_tail.row_times_column``);
 - a row-major matrix times a column or a vector (``X @ w``, ``nn.Linear(K, 1)``):
@@ -129,11 +130,19 @@ def _row_by_matrix_product(a, b):
     return avx512_gemv_columns.column_major_times_vector(b.T, a[0])[None, :]
 
 
+def _one_by_one(a, b):
+    """A ``(1, 1)`` matrix times a row (one sample through ``nn.Linear(1, n)``): each
+    product plus zero, as ``sgemv`` adds one term to its zeroed lanes (``0 * -x`` is
+    ``+0.``; measured in either layout of the row)."""
+    return a.shape == (1, 1) and b.ndim == 2
+
+
 def _vector(b):
     return b[:, 0] if b.ndim == 2 else b
 
 
-_PATHS = ((_dot_rows, _dot_rows_product),
+_PATHS = ((_one_by_one, lambda a, b: np.multiply(a, b) + np.float32(0.0)),
+          (_dot_rows, _dot_rows_product),
           (_row_by_transposed,
            lambda a, b: avx512_gemv_tail.row_major_column(b.T, a[0])[None, :]),
           (_row_by_column, _row_by_column_product),
