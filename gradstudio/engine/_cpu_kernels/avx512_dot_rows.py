@@ -23,7 +23,7 @@ and past it for results of at most 245 entries (larger ones, which two threads s
 differ)."""
 import numpy as np
 
-from .fma import fma32
+from . import deferred_fma
 
 __all__ = ["rows_times_transposed", "long_rows_times_transposed"]
 _F32 = np.float32
@@ -39,11 +39,11 @@ def rows_times_transposed(a, b):
         for parity in (0, 1):
             rows = a[parity::2]
             if len(rows):
-                out[parity::2] = _sums(rows, bt, twice=parity == 0)
+                out[parity::2] = deferred_fma.run(_sums, rows, bt, parity == 0)
     return out
 
 
-def _sums(a, bt, twice):
+def _sums(fma, a, bt, twice):
     (m, k), n = a.shape, bt.shape[0]
     lanes = np.zeros((m, n, _LANES), _F32)
     start = 0
@@ -51,14 +51,14 @@ def _sums(a, bt, twice):
         main = k // (2 * _LANES) * 2 * _LANES
         other = np.zeros_like(lanes)
         for s in range(0, main, 2 * _LANES):
-            lanes = fma32(a[:, None, s:s + _LANES], bt[None, :, s:s + _LANES], lanes)
+            lanes = fma(a[:, None, s:s + _LANES], bt[None, :, s:s + _LANES], lanes)
             t = s + _LANES
-            other = fma32(a[:, None, t:t + _LANES], bt[None, :, t:t + _LANES], other)
+            other = fma(a[:, None, t:t + _LANES], bt[None, :, t:t + _LANES], other)
         lanes += other
         start = main
     for s in range(start, k, _LANES):
         w = min(_LANES, k - s)
-        lanes[:, :, :w] = fma32(a[:, None, s:s + w], bt[None, :, s:s + w], lanes[:, :, :w])
+        lanes[:, :, :w] = fma(a[:, None, s:s + w], bt[None, :, s:s + w], lanes[:, :, :w])
     while lanes.shape[-1] > 1:
         half = lanes.shape[-1] // 2
         lanes = lanes[..., :half] + lanes[..., half:]
@@ -68,13 +68,14 @@ def _sums(a, bt, twice):
 def long_rows_times_transposed(a, b):
     """``a @ b`` for a float32 ``(M, K)`` matrix and a ``(K, N)`` transposed weight, in
     the order of the kernel for ``K >= 24 M`` above."""
-    (m, k), n = a.shape, b.shape[1]
-    bt = np.ascontiguousarray(b.T)
+    return deferred_fma.run(_quarters, a, np.ascontiguousarray(b.T))
+
+
+def _quarters(fma, a, bt):
+    (m, k), n = a.shape, bt.shape[0]
     lanes = np.zeros((m, n, _LANES), _F32)
-    with np.errstate(all="ignore"):
-        for s in range(0, k, _LANES):
-            w = min(_LANES, k - s)
-            lanes[:, :, :w] = fma32(a[:, None, s:s + w], bt[None, :, s:s + w],
-                                    lanes[:, :, :w])
-        q = ((lanes[..., 0:4] + lanes[..., 4:8]) + lanes[..., 8:12]) + lanes[..., 12:16]
-        return (q[..., 0] + q[..., 1]) + (q[..., 2] + q[..., 3])
+    for s in range(0, k, _LANES):
+        w = min(_LANES, k - s)
+        lanes[:, :, :w] = fma(a[:, None, s:s + w], bt[None, :, s:s + w], lanes[:, :, :w])
+    q = ((lanes[..., 0:4] + lanes[..., 4:8]) + lanes[..., 8:12]) + lanes[..., 12:16]
+    return (q[..., 0] + q[..., 1]) + (q[..., 2] + q[..., 3])

@@ -11,11 +11,10 @@ probes and fitted among the 108 ways of fusing the block's multiply-adds against
 - the last ``K % 8`` columns are fused into the sum one after another.
 
 The ``M % 16`` rows past the blocks add every column fused one after another, as
-``avx512_gemv.columns_times_vector`` does for fewer than 16 rows."""
+``avx512_gemv.columns_times_vector`` does for fewer than 16 rows (``_one_by_one``)."""
 import numpy as np
 
-from .avx512_gemv import columns_times_vector
-from .fma import fma32
+from . import deferred_fma
 
 __all__ = ["column_major_times_vector"]
 
@@ -30,22 +29,31 @@ def column_major_times_vector(a, v):
     out = np.empty(m, _F32)
     with np.errstate(all="ignore"):
         if blocks:
-            out[:blocks] = _blocks(a[:blocks], v)
+            out[:blocks] = deferred_fma.run(_blocks, a[:blocks], v)
         if blocks < m:
-            out[blocks:] = columns_times_vector(a[blocks:], v)
+            out[blocks:] = deferred_fma.run(_one_by_one, a[blocks:], v)
     return out
 
 
-def _blocks(a, v):
+def _blocks(fma, a, v):
     k = a.shape[1]
     acc = np.zeros(a.shape[0], _F32)
     whole = k - k % 8
     for b in range(0, whole, 8):
         c, w = a[:, b:b + 8], v[b:b + 8]
         p = c * w                                       # (each product rounded)
-        s = fma32(c[:, 4], w[4], fma32(c[:, 6], w[6], acc))
-        s = s + fma32(c[:, 5], w[5], p[:, 7])
-        acc = s + (fma32(c[:, 0], w[0], p[:, 2]) + fma32(c[:, 1], w[1], p[:, 3]))
+        s = fma(c[:, 4], w[4], fma(c[:, 6], w[6], acc))
+        s = s + fma(c[:, 5], w[5], p[:, 7])
+        acc = s + (fma(c[:, 0], w[0], p[:, 2]) + fma(c[:, 1], w[1], p[:, 3]))
     for j in range(whole, k):
-        acc = fma32(a[:, j], v[j], acc)
+        acc = fma(a[:, j], v[j], acc)
+    return acc + _F32(0.0)
+
+
+def _one_by_one(fma, a, v):
+    """``avx512_gemv.columns_times_vector``'s sums: each column fused in, one after
+    another, from zero."""
+    acc = np.zeros(a.shape[0], _F32)
+    for j in range(a.shape[1]):
+        acc = fma(a[:, j], v[j], acc)
     return acc + _F32(0.0)

@@ -18,6 +18,7 @@ two threads). Each such row's dot product:
 - the first term ``a[0] * w[0]``, rounded, is added last."""
 import numpy as np
 
+from . import deferred_fma
 from .avx512_gemv import rows_times_column
 from .fma import fma32
 
@@ -37,11 +38,11 @@ def tail_rows(a, w, first=0):
         for twice in (True, False):
             rows = np.nonzero(kinds == twice)[0]
             if len(rows):
-                out[rows] = _row_sums(a[rows], w, twice)
+                out[rows] = deferred_fma.run(_row_sums, a[rows], w, twice)
     return out
 
 
-def _row_sums(a, w, twice):
+def _row_sums(fma, a, w, twice):
     m, k = a.shape
     lanes = np.zeros((m, _LANES), _F32)
     start = 1
@@ -49,14 +50,14 @@ def _row_sums(a, w, twice):
         main = (k - 1) // (2 * _LANES) * 2 * _LANES
         other = np.zeros((m, _LANES), _F32)
         for s in range(1, main + 1, 2 * _LANES):
-            lanes = fma32(a[:, s:s + _LANES], w[s:s + _LANES], lanes)
-            other = fma32(a[:, s + _LANES:s + 2 * _LANES], w[s + _LANES:s + 2 * _LANES],
+            lanes = fma(a[:, s:s + _LANES], w[s:s + _LANES], lanes)
+            other = fma(a[:, s + _LANES:s + 2 * _LANES], w[s + _LANES:s + 2 * _LANES],
                           other)
         lanes += other
         start = main + 1
     for s in range(start, k, _LANES):
         n = min(_LANES, k - s)
-        lanes[:, :n] = fma32(a[:, s:s + n], w[s:s + n], lanes[:, :n])
+        lanes[:, :n] = fma(a[:, s:s + n], w[s:s + n], lanes[:, :n])
     while lanes.shape[1] > 1:
         half = lanes.shape[1] // 2
         lanes = lanes[:, :half] + lanes[:, half:]
