@@ -182,3 +182,24 @@ def test_a_transposed_matrix_by_a_column_adds_columns_in_eights():
         theirs = lambda v: (torch.from_numpy(np.tile(v, (16, 1)).T.copy()).t()
                             @ torch.ones(len(v), 1)).numpy()[0, 0]
         assert [_met(theirs, 9, *p) for p in pairs] == [7, 5, 7, 1]
+
+
+def test_a_vector_by_a_vector_is_torchs_sdot():
+    """(``torch.dot`` and ``v @ v``: MKL's ``sdot``, ``_cpu_kernels/avx512_sdot.py``.)"""
+    rng = np.random.default_rng(11)
+    for k in [1, 7, 8, 9, 19, 26, 31, 32, 33, 40, 63, 64, 65, 100, 784, 2000]:
+        a, b = (rng.standard_normal(k).astype(np.float32) for _ in range(2))
+        theirs = [torch.dot(_t(a), _t(b)).item(), (_t(a) @ _t(b)).item()]
+        ours = [E.dot(_e(a), _e(b)).item(), (_e(a) @ _e(b)).item()]
+        if MKL_AVX512:
+            assert ours == theirs, k
+        else:
+            bound = 2 * k * 2.0 ** -24 * float(np.abs(a) @ np.abs(b))
+            assert all(abs(o - t) <= bound for o, t in zip(ours, theirs)), k
+    ones = lambda v: float(E.dot(E.tensor(v), E.ones(len(v))).item())
+    # (FPRev: with 64 terms the blocks 0 and 2 (terms 0 and 16) meet first, with 40 the
+    # fifth block joins the first accumulator (terms 0 and 32 meet first))
+    assert _met(ones, 64, 0, 16) == 62 and _met(ones, 40, 0, 32) == 38
+    if MKL_AVX512:
+        theirs = lambda v: float(torch.dot(torch.from_numpy(v), torch.ones(len(v))).item())
+        assert _met(theirs, 64, 0, 16) == 62 and _met(theirs, 40, 0, 32) == 38

@@ -384,7 +384,7 @@ defop("mv", "MvBackward0", _gemm_order.matmul,
       Grad(lambda F, g, out, a, v: F.matmul(F.mT(a), g), (0,), formula="self.T @ grad"),
       args=("self", "vec"), category="linear algebra", code="{self} @ {vec}",
       doc="Matrix-vector product.")
-defop("dot", "DotBackward0", lambda a, b: np.dot(a, b),
+defop("dot", "DotBackward0", _gemm_order.dot,
       Grad(lambda F, g, out, a, b: g * b, (1,), formula="grad * tensor"),
       Grad(lambda F, g, out, a, b: g * a, (0,), formula="grad * self"),
       args=("self", "tensor"), category="linear algebra", code="torch.dot({self}, {tensor})",
