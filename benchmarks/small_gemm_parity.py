@@ -1,6 +1,6 @@
 """How many float32 products of teaching size the engine computes bit for bit as torch
 does, by shape class: ``nn.Linear``'s three products as torch calls them (``x @ W.T``,
-``g @ W``, ``g.T @ x``), ``mv`` and ``x @ w`` of one column, with ``M``, ``K``, ``N`` from
+``g @ W``, ``g.T @ x``), ``mv``, ``x @ w`` of one column and ``v @ v``, with ``M``, ``K``, ``N`` from
 1 to 64 (half of them up to 8). Run it with the engine to measure on ``PYTHONPATH``:
 
     PYTHONPATH=$PWD python benchmarks/small_gemm_parity.py [shapes] [seed]
@@ -19,7 +19,7 @@ import gradstudio.engine as E
 def _products(lib, x, w, g, v):
     X, W, G, V = (lib.tensor(t) for t in (x, w, g, v))
     return {"x @ W.T": X @ W.t(), "g @ W": G @ W, "g.T @ x": G.t() @ X,
-            "mv": X @ V, "x @ w (one column)": X @ V.reshape(-1, 1)}
+            "mv": X @ V, "x @ w (one column)": X @ V.reshape(-1, 1), "v @ v": V @ V}
 
 
 def _class(name, m, n):
@@ -39,7 +39,7 @@ def main(count=1000, seed=0, top=64):
             rng.standard_normal(k).astype(np.float32)
         theirs, ours = _products(torch, x, w, g, v), _products(E, x, w, g, v)
         shapes = {"x @ W.T": (m, k, n), "g @ W": (m, n, k), "g.T @ x": (n, m, k),
-                  "mv": (m, k, 1), "x @ w (one column)": (m, k, 1)}
+                  "mv": (m, k, 1), "x @ w (one column)": (m, k, 1), "v @ v": (1, k, 1)}
         for name in theirs:
             same = np.array_equal(theirs[name].numpy().view(np.uint32),
                                   ours[name].numpy().view(np.uint32))
