@@ -10,9 +10,11 @@ same checks compare within that: arrays to a relative 1e-5 (float32) or 1e-12 (f
 printed text word for word (spaces aside: a column's width follows its numbers) with each
 number within a relative 2e-3 or two units of its last printed digit.
 
-On an Intel processor with AVX-512 the engine reproduces MKL's own ``sgemm`` for the
-shapes ``gemm_order``'s ``avx512_matmul`` takes (2 or more rows and columns, few-row
-products by a transposed weight only in part; one column for rows in fours, and by a transposed matrix of fewer than 16 rows): ``product_reproduced`` says whether a
+On an Intel processor with AVX-512 the engine reproduces MKL's own ``sgemm`` and
+``sgemv`` for the shapes ``gemm_order``'s ``avx512_matmul`` takes (``avx512_gemm``: 2 or
+more rows and columns; ``avx512_small``: few rows, one row, one column; with two
+threads, products of more than 8,192 terms by one column only in part):
+``product_reproduced`` says whether a
 float32 product is one of them, and a test of such products asks for the bits
 (``assert_torchs_bits(..., exact=...)``)."""
 import re
@@ -20,8 +22,8 @@ import re
 import numpy as np
 
 from gradstudio.engine._cpu_kernels.cpu import MKL_GENERIC
-from gradstudio.engine._cpu_kernels.gemm_order import (_avx512_columns, _avx512_gemm_kernel,
-                                                      _avx512_row_blocks)
+from gradstudio.engine._cpu_kernels import avx512_small
+from gradstudio.engine._cpu_kernels.gemm_order import _avx512_gemm_kernel
 from gradstudio.engine._cpu_kernels.vector_loop import MKL_AVX512
 
 __all__ = ["MKL_GENERIC", "MKL_AVX512", "assert_torchs_bits", "same_print",
@@ -36,10 +38,10 @@ def product_reproduced(a, b):
     """Whether the engine adds the float32 product ``a @ b`` (numpy arrays, laid out as
     the engine and torch hold them: a transposed view for a transposed operand) in
     MKL's order on this processor: everywhere where MKL runs its generic kernels (the
-    tests of those shapes say which), and on Intel's AVX-512 for ``avx512_gemm``'s."""
+    tests of those shapes say which), and on Intel's AVX-512 for ``avx512_gemm``'s and
+    ``avx512_small``'s."""
     return MKL_GENERIC or (MKL_AVX512 and (_avx512_gemm_kernel(a, b) or
-                                          _avx512_row_blocks(a, b) or
-                                          _avx512_columns(a, b)))
+                                          avx512_small.reproduced(a, b)))
 
 
 def assert_torchs_bits(ours, theirs, err_msg="", exact=False):

@@ -13,9 +13,9 @@ seventh to 784, 4 to 128 rows). Each row's dot product:
 - the last 1 to 8 terms in 4 lanes the same way.
 
 The rows past the last multiple of four (``M % 4``) and a single row run another kernel
-(its first term added last, lanes of 8 or 32), not reproduced; with two threads each
-takes half of the rows, so ``M`` must be a multiple of 8 there. ``addmm``'s bias is
-added to the finished sum."""
+(its first term added last: ``avx512_gemv_tail``); with two threads and more than 8,192
+terms the threads share the rows by a rule not found (``avx512_small``). ``addmm``'s
+bias is added to the finished sum."""
 import numpy as np
 
 from .fma import fma32

@@ -23,16 +23,17 @@ rounded) one ``k`` after another, for every size and for float32 and float64 ali
 ``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's.
 
 On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul`` takes
-``avx512_gemm``'s order for the shapes ``_avx512_gemm_kernel`` lists, numpy's product
-for the others (and everywhere on an Intel processor without AVX-512)."""
+``avx512_gemm``'s order for the shapes ``_avx512_gemm_kernel`` lists and
+``avx512_small``'s for few rows, one row or one column, numpy's product for the others
+(and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
-from . import avx512_gemm, avx512_gemv
+from . import avx512_gemm, avx512_sdot, avx512_small
 from .cpu import MKL_GENERIC
 from .threads import threads
 from .vector_loop import MKL_AVX512
 
-__all__ = ["matmul", "generic_matmul", "avx512_matmul", "addmm_product"]
+__all__ = ["matmul", "generic_matmul", "avx512_matmul", "addmm_product", "dot"]
 
 _GEMV_AT_ONCE = 1 << 20  # (a gemv's products held at once, at most: 4 MB of float32)
 _ROWS = 512             # (M * N from which adding plane by plane beats one cumsum)
@@ -45,6 +46,16 @@ def matmul(a, b):
     if MKL_GENERIC:
         return generic_matmul(a, b)
     return avx512_matmul(a, b) if MKL_AVX512 else np.matmul(a, b)
+
+
+def dot(a, b):
+    """``np.dot`` of two vectors, adding two float32 vectors of at most 2^20 terms in
+    MKL's ``sdot`` order on an Intel processor with AVX-512 (``avx512_sdot``)."""
+    if MKL_AVX512 and not MKL_GENERIC and a.dtype == np.float32 and \
+            b.dtype == np.float32 and a.shape == b.shape and a.ndim == 1 and \
+            a.shape[0] <= _AVX512_WORK:
+        return np.asarray(avx512_sdot.sdot(a, b))
+    return np.dot(a, b)
 
 
 def addmm_product(bias, a, b):
@@ -63,42 +74,14 @@ def addmm_product(bias, a, b):
 
 def avx512_matmul(a, b):
     """``np.matmul(a, b)``, adding in PyTorch's order on an Intel processor with AVX-512
-    where it was revealed (``avx512_gemm``: 2-D float32 operands of 2 or more rows and
-    columns, but for ``nn.Linear``'s product of few rows, ``_avx512_gemm_kernel``)."""
+    where it was revealed: ``avx512_gemm`` for the shapes ``_avx512_gemm_kernel`` lists,
+    ``avx512_small`` for few rows, one row or one column."""
     if _avx512_gemm_kernel(a, b):
+        if a.shape[1] == 1:      # (one term: its product alone, -0.0 kept; measured)
+            return np.multiply(a, b)
         return avx512_gemm.sgemm(a, b)
-    if _avx512_row_blocks(a, b):
-        return avx512_gemv.rows_times_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
-            a.shape[0], *b.shape[1:])
-    if _avx512_columns(a, b):
-        return avx512_gemv.columns_times_vector(a, b[:, 0] if b.ndim == 2 else b).reshape(
-            a.shape[0], *b.shape[1:])
-    return np.matmul(a, b)
-
-
-def _avx512_columns(a, b):
-    """Whether ``a @ b`` is a column-major float32 matrix (a transposed view) of fewer
-    than 16 rows times one column or a vector, which MKL's AVX-512 ``sgemv`` adds column
-    after column (``avx512_gemv``): with two threads for fewer than 256 columns."""
-    if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and a.shape[1] == b.shape[0] and
-            (b.ndim == 1 or b.shape[1] == 1) and a.strides[0] == a.itemsize and
-            a.strides[1] >= a.shape[0] * a.itemsize):
-        return False     # (column-major as torch reads strides: a (1, K) view of a column too)
-    return a.shape[0] < 16 and (threads() < 2 or a.shape[1] < 256)
-
-
-def _avx512_row_blocks(a, b):
-    """Whether ``a @ b`` is a row-major float32 matrix times one column (or a vector)
-    whose every row MKL's AVX-512 kernel takes in its blocks of four rows
-    (``avx512_gemv``): ``M`` a multiple of 4, of 8 with two threads (which share the
-    rows, each taking half: measured), at most 2^20 terms."""
-    if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and a.flags.c_contiguous and a.shape[1] == b.shape[0]
-            and (b.ndim == 1 or b.shape[1] == 1)):
-        return False
-    (m, k), rows = a.shape, 4 * min(threads(), 2)
-    return k >= 2 and m >= 4 and m % rows == 0 and m * k <= _AVX512_WORK
+    out = avx512_small.matmul(a, b)
+    return np.matmul(a, b) if out is None else out
 
 
 _AVX512_WORK = 1 << 20  # (products of more terms keep numpy's: the exact order costs about

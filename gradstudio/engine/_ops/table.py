@@ -18,7 +18,7 @@ from .._cpu_kernels.cascade_sum import cascade_sum
 from .record import (INTEGRAL, Grad, Param, defembed, defop, no_derivative, no_kernel,
                      plus_scaled, sign)
 from .table_helpers import (_axis, _clamp_fwd, _clamp_grad, _count, _log_softmax_fwd, _norm_fwd,
-                            _norm_grad, _remainder_fwd, _softmax_fwd, _tie_split, _unreduce)
+                            mat1_grad, _norm_grad, _remainder_fwd, _softmax_fwd, _tie_split, _unreduce)
 
 S = Param("other", "scalar", 1.0)
 DIM = Param("dim", "dims", None, "dimension(s) to reduce; None for all")
@@ -368,7 +368,7 @@ def _bmm_grad(F, x, y):
 
 
 defop("mm", "MmBackward0", _gemm_order.matmul,
-      Grad(lambda F, g, out, a, b: F.matmul(g, F.mT(b)), (1,), formula="grad @ mat2.T"),
+      Grad(lambda F, g, out, a, b: mat1_grad(F, g, a, b), (1,), formula="grad @ mat2.T"),
       Grad(lambda F, g, out, a, b: F.matmul(F.mT(a), g), (0,), formula="self.T @ grad"),
       args=("self", "mat2"), category="linear algebra", code="{self} @ {mat2}",
       doc="Matrix product of two matrices.")
@@ -384,7 +384,7 @@ defop("mv", "MvBackward0", _gemm_order.matmul,
       Grad(lambda F, g, out, a, v: F.matmul(F.mT(a), g), (0,), formula="self.T @ grad"),
       args=("self", "vec"), category="linear algebra", code="{self} @ {vec}",
       doc="Matrix-vector product.")
-defop("dot", "DotBackward0", lambda a, b: np.dot(a, b),
+defop("dot", "DotBackward0", _gemm_order.dot,
       Grad(lambda F, g, out, a, b: g * b, (1,), formula="grad * tensor"),
       Grad(lambda F, g, out, a, b: g * a, (0,), formula="grad * self"),
       args=("self", "tensor"), category="linear algebra", code="torch.dot({self}, {tensor})",

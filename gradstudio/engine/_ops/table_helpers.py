@@ -119,3 +119,15 @@ def _log_softmax_fwd(a, dim):
         return s - np.log(np.sum(np.exp(s.astype(np.float32)), axis=dim,
                                  keepdims=True)).astype(np.float16)
     return s - np.log(np.sum(np.exp(s), axis=dim, keepdims=True))
+
+
+def mat1_grad(F, g, m1, m2):
+    """``grad @ mat2.T``, the gradient of a matrix product's first matrix, computed as
+    PyTorch's ``mm_mat1_backward`` does for a column-major ``mat1`` (strides ``(1,
+    rows)``) where the engine sees it: a ``(1, 1)`` input (one sample through
+    ``nn.Linear(1, n)``), as ``(mat2 @ grad.T).T``, on an Intel processor another MKL
+    kernel with other last bits (``_cpu_kernels.avx512_small``). (A transposed view as
+    ``mat1``, column-major too, keeps ``grad @ mat2.T``: the VJP sees only its shape.)"""
+    if tuple(m1.shape) == (1, 1):
+        return F.mT(F.matmul(m2, F.mT(g)))
+    return F.matmul(g, F.mT(m2))

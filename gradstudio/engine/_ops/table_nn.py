@@ -8,6 +8,7 @@ import numpy as np
 from .._cpu_kernels import elementwise as K
 from .._cpu_kernels import gemm_order as _gemm_order
 from .._cpu_kernels.cascade_sum import cascade_sum
+from .table_helpers import mat1_grad
 from .record import INTEGRAL, Grad, Param, defembed, defop, no_kernel
 
 NONE, MEAN, SUM = 0, 1, 2
@@ -32,7 +33,7 @@ def _scaled(g, factor):
 defop("addmm", "AddmmBackward0", _addmm,
       Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(g, beta),
            formula="grad * beta"),
-      Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(F.matmul(g, F.mT(m2)), alpha),
+      Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(mat1_grad(F, g, m1, m2), alpha),
            (2,), formula="alpha * grad @ mat2.T"),
       Grad(lambda F, g, out, b, m1, m2, beta=1, alpha=1: _scaled(F.matmul(F.mT(m1), g), alpha),
            (1,), formula="alpha * mat1.T @ grad"),
