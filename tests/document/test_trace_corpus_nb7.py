@@ -41,7 +41,8 @@ ENGINE_DIGITS = {
 
 # the notebook's code cells as Jupyter runs them: one namespace; a trailing bare
 # expression displayed (IPython's pretty printer); an error ends its own cell only (its
-# traceback is not printed output); with ERRORS set, the errors as JSON at the end
+# traceback is not printed output); with ERRORS set, the errors as JSON at the end; with
+# MARKS set, a line "\x1e" before each cell's output
 _AS_JUPYTER = '''
 import ast, json
 try:
@@ -52,6 +53,8 @@ namespace = {"__name__": "__main__",
              "display": lambda *objs: [print(show(v)) for v in objs] and None}
 errors = []
 for i, source in enumerate(json.loads(CELLS)):
+    if MARKS:
+        print("\x1e")
     try:
         tree = ast.parse(source)
         shown = None
@@ -72,12 +75,13 @@ if ERRORS:
 _IPYTHON = re.compile(r"^(\s*)[%!].*$", re.M)
 
 
-def as_jupyter(cells, errors=False):
+def as_jupyter(cells, errors=False, marks=False):
     """A script running the code ``cells`` (``#md`` cells are Markdown) as Jupyter does,
     printing what each cell printed and displayed; IPython's line magics (``%matplotlib
     inline``) change nothing the cells use."""
     code = [_IPYTHON.sub(r"\1pass", c) for c in cells if not c.startswith("#md")]
-    return f"CELLS = {json.dumps(json.dumps(code))}\nERRORS = {errors}\n" + _AS_JUPYTER
+    return (f"CELLS = {json.dumps(json.dumps(code))}\nERRORS = {errors}\nMARKS = {marks}\n"
+            + _AS_JUPYTER)
 
 
 @pytest.fixture(scope="module")
