@@ -11,16 +11,25 @@ added in order. Then ``sqrt``. Measured bit for bit against torch 2.13 on every 
 from 1 to 100 (``tests/engine/test_norm_kernel.py``); numpy's ``sqrt(sum(x * x))`` added
 pairwise and differed in the last bit of ``x.norm()`` for a tenth to a third of vectors.
 
-Covered: float32 and float64, a full reduction of a contiguous tensor (in memory order)
-and a reduction over the trailing dimensions of a C-contiguous one, on a processor with
-AVX2 and FMA3 (``vector_loop``). Elsewhere ``norm2`` returns None and the caller keeps
-numpy's sum."""
+Any other 2-norm, and every 1-norm, is ATen's generic reduction (``binary_kernel_reduce``
+with ``NormTwoOps`` / ``NormOneOps``): one running sum in the tensor's dtype, ``acc + x *
+x`` (``acc + |x|``) rounded at each step, element after element in memory order (over the
+one dimension reduced, in its order); ``norm_seq`` is that.
+
+Covered: float32 and float64; for the 2-norm's vector kernel a full reduction of a
+contiguous tensor (in memory order) and a reduction over the trailing dimensions of a
+C-contiguous one, on a processor with AVX2 and FMA3 (``vector_loop``); for the sequential
+sums a full reduction or one over a single dimension, of fewer than 32,768 elements each
+(above, PyTorch shares one sum between threads). Elsewhere these return None and the
+caller keeps numpy's sum."""
 import numpy as np
 
 from .fma import fma32, fma64
 from .vector_loop import _BLOCK
 
-__all__ = ["norm2"]
+__all__ = ["norm2", "norm_seq"]
+
+GRAIN_SIZE = 32768
 
 _LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
 
@@ -31,16 +40,31 @@ def norm2(a, axes):
     where this order is not PyTorch's (see the module docstring)."""
     if _BLOCK == 0 or a.dtype not in _LANES or a.size == 0:
         return None
-    if axes is None or len(axes) == a.ndim:
-        if a.flags.c_contiguous or a.flags.f_contiguous:
-            rows = a.ravel(order="K").reshape(1, -1)
-            return _rows(rows).reshape(())
+    axes = tuple(range(a.ndim)) if axes is None else tuple(sorted({d % a.ndim for d in axes}))
+    reduced = [d for d in axes if a.shape[d] != 1]
+    if not reduced:
         return None
-    trailing = tuple(range(a.ndim - len(axes), a.ndim))
-    if tuple(sorted(d % a.ndim for d in axes)) != trailing or not a.flags.c_contiguous:
-        return None
-    kept = a.shape[:a.ndim - len(axes)]
-    return _rows(a.reshape(int(np.prod(kept, dtype=np.int64)), -1)).reshape(kept)
+    run = _one_run(a, reduced)
+    if run is None:                    # (not one run of memory: the generic reduction)
+        return norm_seq(a, axes, 2)
+    kept = [d for d in range(a.ndim) if d not in axes]
+    ones = [d for d in axes if d not in reduced]
+    shape = tuple(a.shape[d] for d in kept)
+    rows = np.transpose(a, kept + ones + run).reshape(int(np.prod(shape, dtype=np.int64)), -1)
+    return _rows(rows).reshape(shape)
+
+
+def _one_run(a, dims):
+    """``dims`` from the outermost in memory to the innermost, when the elements they
+    reach from any one place are one contiguous run of memory (PyTorch's iterator then
+    reduces over its last dimension); else None."""
+    order = sorted(dims, key=lambda d: a.strides[d])
+    step = a.itemsize
+    for d in order:
+        if a.strides[d] != step:
+            return None
+        step *= a.shape[d]
+    return order[::-1]
 
 
 def _rows(rows):
@@ -64,3 +88,23 @@ def _rows(rows):
     for k in range(d, n):
         total = np.asarray(fma(rows[:, k], rows[:, k], total), rows.dtype)
     return np.sqrt(total)
+
+
+def norm_seq(a, axes, p):
+    """The ``p``-norm (1 or 2) over ``axes`` (None: every dim) as ATen's generic reduction
+    adds it: one rounded sum, element after element, the dimension with the smallest
+    stride innermost; None where that is not PyTorch's order here (see the module
+    docstring)."""
+    if a.dtype not in _LANES or a.size == 0 or p not in (1, 2):
+        return None
+    axes = tuple(range(a.ndim)) if axes is None else tuple(sorted({d % a.ndim for d in axes}))
+    kept = [d for d in range(a.ndim) if d not in axes]
+    shape = tuple(a.shape[d] for d in kept)
+    count = a.size // max(1, int(np.prod(shape, dtype=np.int64)))
+    if count >= GRAIN_SIZE:
+        return None
+    order = sorted(axes, key=lambda d: (a.shape[d] != 1, a.strides[d]), reverse=True)
+    rows = np.transpose(a, kept + order).reshape(int(np.prod(shape, dtype=np.int64)), count)
+    terms = np.abs(rows) if p == 1 else rows * rows
+    total = np.asarray(np.add.accumulate(terms, axis=1)[:, -1], a.dtype).reshape(shape)
+    return total if p == 1 else np.sqrt(total)
