@@ -47,10 +47,10 @@ from .cpu import MKL_GENERIC
 from .fma import fma32, fma64
 from .vector_loop import _BLOCK, EXACT_LIMIT, MKL_AVX512, by_vector_blocks  # noqa: F401
 from .rsqrt14 import mkl_sqrt32_avx512
-from .sleef_double import sigmoid64
+from .sleef_double import sigmoid64, silu64
 from .rsqrt_table import RSQRT_TABLE
 
-__all__ = ["by_vector_blocks", "log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
+__all__ = ["by_vector_blocks", "log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
@@ -160,7 +160,31 @@ def sigmoid(a):
     return by_vector_blocks(a, _sigmoid_vector, _sigmoid_scalar)
 
 
+def silu(a):
+    """PyTorch's silu kernel, ``x / (1 + exp(-x))`` (not ``x * sigmoid(x)``, a last bit
+    apart): SLEEF's exp on vector blocks, glibc's on the rest."""
+    if a.dtype == _F64:
+        return silu64(a)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a.dtype != _F32 or a.size > EXACT_LIMIT:
+            return a / (1 + np.exp(-a))
+        return by_vector_blocks(a, lambda v: v / (1 + _sleef_expf(-v)),
+                                lambda v: v / (1 + libm_expf(np.negative(v))))
+
+
 # ----------------------------------------------------------------------------- backwards
+def silu_backward(g, a):
+    """PyTorch's ``silu_backward_kernel``: ``dy * sigmoid * (1 + x * (1 - sigmoid))``, the
+    sigmoid as ``sigmoid`` computes it and ``1 + x * (1 - sigmoid)`` one fused
+    multiply-add (the compiler's, with FMA3, in the vector and the scalar loop alike)."""
+    s = sigmoid(a)
+    t = 1 - s
+    if a.dtype not in (_F32, _F64) or a.size > EXACT_LIMIT or not _BLOCK:
+        return (g * s) * (1 + a * t)
+    fused = fma32(a, t, _F32(1)) if a.dtype == _F32 else fma64(a, t, 1.0)
+    return (g * s) * fused
+
+
 def sigmoid_backward(g, out):
     return (g * (1 - out)) * out
 

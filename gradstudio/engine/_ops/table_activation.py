@@ -175,8 +175,7 @@ _activation(
 
 # silu: x * sigmoid(x)
 def _silu_backward(g, a):
-    s = K.sigmoid(a)
-    return g * (s * (1 + a * (1 - s)))
+    return K.silu_backward(g, a)
 
 
 def _silu_second(F, gg, g, a):
@@ -184,7 +183,7 @@ def _silu_second(F, gg, g, a):
     return gg * g * s * (1 - s) * (2 + a * (1 - s * 2))
 
 
-_activation("silu", "SiluBackward0", lambda a: a * K.sigmoid(a), _silu_backward, _silu_second,
+_activation("silu", "SiluBackward0", K.silu, _silu_backward, _silu_second,
             (), "Sigmoid linear unit (swish): x * sigmoid(x).",
             "torch.nn.functional.silu({self})",
             "grad * torch.sigmoid(self) * (1 + self * (1 - torch.sigmoid(self)))",
