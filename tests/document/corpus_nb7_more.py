@@ -86,9 +86,17 @@ notebook("nb7_logistic_regression_metrics", """
     import torch.nn as nn
     torch.manual_seed(0)
 """, """
-    X = torch.randn(40, 2)
-    y = ((X[:, 0] * 2 + X[:, 1]) > 0).float()
+    X = torch.randn(40, 2) * torch.tensor([3.0, 0.5]) + 1
+    y = ((X[:, 0] * 2 + X[:, 1]) > 2).float()
     y.mean()
+""", """
+    #md
+    Standardise the features first.
+""", """
+    X.mean(0), X.std(0)
+""", """
+    X = (X - X.mean(0)) / X.std(0)
+    X.std(), X[:3]
 """, """
     model = nn.Linear(2, 1)
     loss_fn = nn.BCEWithLogitsLoss()
@@ -157,6 +165,21 @@ notebook("nb7_adam_weight_decay", """
     list(state.keys()), state["state"][0]["step"]
 """, """
     state["param_groups"]
+""", """
+    #md
+    A small network with SiLU activations and the same decay.
+""", """
+    torch.manual_seed(2)
+    net = nn.Sequential(nn.Linear(5, 8), nn.SiLU(), nn.Linear(8, 1))
+    opt = torch.optim.AdamW(net.parameters(), lr=0.02, weight_decay=0.1)
+    for step in range(30):
+        opt.zero_grad()
+        loss = ((net(X) - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+        if step % 10 == 9:
+            print(step, loss.item())
+    net[1](torch.linspace(-3, 3, 7))
 """)
 
 notebook("nb7_cosine_and_multistep", """
