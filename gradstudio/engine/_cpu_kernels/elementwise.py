@@ -48,6 +48,7 @@ from .fma import fma32, fma64
 from .vector_loop import _BLOCK, EXACT_LIMIT, MKL_AVX512, by_vector_blocks  # noqa: F401
 from .rsqrt14 import mkl_sqrt32_avx512
 from .sleef_double import sigmoid64, silu64
+from .sleef_float import log1pf_u10
 from .rsqrt_table import RSQRT_TABLE
 
 __all__ = ["by_vector_blocks", "log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
@@ -258,5 +259,9 @@ def sqrt(a, exact=None):
 
 def log_sigmoid(a):
     """``log(sigmoid(a))`` without overflow, as PyTorch's kernel computes it:
-    ``min(a, 0) - log1p(exp(-|a|))``."""
+    ``min(a, 0) - log1p(exp(-|a|))``; for float32 with SLEEF's ``expf`` and ``log1pf`` on
+    every element (its loop is all vectors, the tail a partial one)."""
+    if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.minimum(a, _F32(0)) - log1pf_u10(_sleef_expf(-np.abs(a)))
     return np.minimum(a, 0) - np.log1p(exp(-np.abs(a)))
