@@ -2,7 +2,8 @@
 does, to the last bit, for float32: ``min(x, 0) - log1p(exp(-|x|))`` with SLEEF's
 ``expf`` and ``log1pf`` on every element (``_cpu_kernels.sleef_float.log1pf_u10``);
 numpy's ``log1p`` was a last bit apart for about one value in seven, so a logistic
-regression's printed loss could differ from torch's."""
+regression's printed loss could differ from torch's. The gradient reads the forward's
+``exp(-|x|)`` as PyTorch's ``log_sigmoid_backward`` does."""
 import parity
 import pytest
 
@@ -22,6 +23,13 @@ PROGRAM = """
     out += F.logsigmoid(x).tolist()
     out += [str(v) for v in F.logsigmoid(torch.tensor([float("inf"), float("-inf"),
                                                          float("nan")])).tolist()]
+    for n in (5, 33, 100):
+        x = (torch.randn(n, generator=g) * 3).requires_grad_()
+        (F.logsigmoid(x) * torch.randn(n, generator=g)).sum().backward()
+        out += x.grad.tolist()
+        x.grad = None
+        F.binary_cross_entropy_with_logits(x, (torch.rand(n, generator=g) > 0.5).float()).backward()
+        out += x.grad.tolist()
     print(len(out))
     for v in out:
         print(v.hex() if isinstance(v, float) else v)

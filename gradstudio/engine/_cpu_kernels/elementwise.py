@@ -51,7 +51,7 @@ from .sleef_double import sigmoid64, silu64
 from .sleef_float import log1pf_u10
 from .rsqrt_table import RSQRT_TABLE
 
-__all__ = ["by_vector_blocks", "log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
+__all__ = ["by_vector_blocks", "log_sigmoid", "log_sigmoid_buffer", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
@@ -261,7 +261,17 @@ def log_sigmoid(a):
     """``log(sigmoid(a))`` without overflow, as PyTorch's kernel computes it:
     ``min(a, 0) - log1p(exp(-|a|))``; for float32 with SLEEF's ``expf`` and ``log1pf`` on
     every element (its loop is all vectors, the tail a partial one)."""
+    z = log_sigmoid_buffer(a)
     if a.dtype == _F32 and a.size <= EXACT_LIMIT:
         with np.errstate(over="ignore", invalid="ignore"):
-            return np.minimum(a, _F32(0)) - log1pf_u10(_sleef_expf(-np.abs(a)))
-    return np.minimum(a, 0) - np.log1p(exp(-np.abs(a)))
+            return np.minimum(a, _F32(0)) - log1pf_u10(z)
+    return np.minimum(a, 0) - np.log1p(z)
+
+
+def log_sigmoid_buffer(a):
+    """``exp(-|a|)``, which PyTorch's logsigmoid keeps for its backward: SLEEF's ``expf``
+    on every float32 element."""
+    if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _sleef_expf(-np.abs(a))
+    return exp(-np.abs(a))

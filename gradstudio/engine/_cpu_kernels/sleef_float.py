@@ -232,7 +232,8 @@ def pow_float32(a, p):
 
 
 def log1pf_u10(d):
-    """SLEEF's ``xlog1pf`` (AVX-512's branch, which AVX2's selects match) of a float32
+    """SLEEF's ``xlog1pf`` (AVX-512's branch; AVX2's takes the same exponent wherever 1 + d
+    is at least FLT_MIN) of a float32
     array: log(1 + d) from a double-float quotient around the mantissa of 1 + d."""
     d = np.asarray(d, _F)
     with np.errstate(all="ignore"):

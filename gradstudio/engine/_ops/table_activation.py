@@ -239,7 +239,7 @@ _activation(
 
 
 def _logsigmoid_backward(g, a):
-    z = K.exp(-np.abs(a))
+    z = K.log_sigmoid_buffer(a)     # (the forward's buffer, as log_sigmoid_backward reads it)
     neg = a < 0
     return g * (neg.astype(a.dtype) - np.where(neg, 1, -1).astype(a.dtype) * (z / (1 + z)))
 
