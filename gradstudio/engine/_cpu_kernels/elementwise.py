@@ -49,9 +49,10 @@ from .vector_loop import _BLOCK, EXACT_LIMIT, MKL_AVX512, by_vector_blocks  # no
 from .rsqrt14 import mkl_sqrt32_avx512
 from .sleef_double import sigmoid64, silu64
 from .sleef_float import log1pf_u10
+from .libm import log1pf as libm_log1pf
 from .rsqrt_table import RSQRT_TABLE
 
-__all__ = ["by_vector_blocks", "log_sigmoid", "log_sigmoid_buffer", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
+__all__ = ["by_vector_blocks", "log_sigmoid", "log_sigmoid_buffer", "softplus", "softplus_exp", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
@@ -266,6 +267,32 @@ def log_sigmoid(a):
         with np.errstate(over="ignore", invalid="ignore"):
             return np.minimum(a, _F32(0)) - log1pf_u10(z)
     return np.minimum(a, 0) - np.log1p(z)
+
+
+def softplus(a, beta, threshold):
+    """PyTorch's softplus kernel: ``x`` where ``x * beta > threshold``, else ``log1p(exp(x
+    * beta)) / beta``, with SLEEF's ``expf`` and ``log1pf`` on vector blocks and the C
+    library's on the rest."""
+    beta = a.dtype.type(beta)
+    z = a * beta
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+            soft = by_vector_blocks(a, lambda v: log1pf_u10(_sleef_expf(v * beta)) / beta,
+                                    lambda v: libm_log1pf(libm_expf(v * beta)) / beta)
+        else:
+            soft = np.log1p(exp(z)) / beta
+    return np.where(z > threshold, a, soft)
+
+
+def softplus_exp(a, beta):
+    """``exp(x * beta)`` as softplus's backward kernel computes it: SLEEF's ``expf`` on
+    float32 vector blocks, the C library's on the rest."""
+    beta = a.dtype.type(beta)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+            return by_vector_blocks(a, lambda v: _sleef_expf(v * beta),
+                                    lambda v: libm_expf(v * beta))
+        return exp(a * beta)
 
 
 def log_sigmoid_buffer(a):

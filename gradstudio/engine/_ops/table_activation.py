@@ -193,12 +193,15 @@ _activation("silu", "SiluBackward0", K.silu, _silu_backward, _silu_second,
 
 # softplus: log(1 + exp(beta * x)) / beta, x itself where beta * x > threshold
 def _softplus(a, beta=1.0, threshold=20.0):
+    if a.dtype in (np.float32, np.float64):
+        return K.softplus(a, beta, threshold)
     z = a * _scale(a, beta)
     return np.where(z > threshold, a, np.log1p(K.exp(z)) / _scale(a, beta))
 
 
 def _softplus_backward(g, a, beta=1.0, threshold=20.0):
-    z = K.exp(a * _scale(a, beta))
+    z = K.softplus_exp(a, beta) if a.dtype in (np.float32, np.float64) else \
+        K.exp(a * _scale(a, beta))
     return np.where(a * _scale(a, beta) > threshold, g, g * z / (z + 1))
 
 
