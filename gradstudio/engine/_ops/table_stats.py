@@ -6,6 +6,7 @@ The package imports this module right after ``_ops.table``, whose conventions it
 """
 import numpy as np
 
+from .._cpu_kernels.vector_loop import EXACT_LIMIT
 from .._cpu_kernels.welford import spread_all, welford
 from .record import Grad, Param, defop, _norm_dims
 from .table import DIM, KEEP, _axis, _count, _mean_fwd, _unreduce
@@ -104,13 +105,16 @@ def _var_fwd(a, dim=None, correction=None, keepdim=False, sqrt=False):
 def _var_kernel(a, dim, correction, sqrt):
     """The variance (std) as PyTorch's CPU kernel computes it, one value per output, or
     None where numpy's two passes stay (float16, a 0-d tensor, no element, a single
-    output of 32,768 elements or more)."""
+    output of 32,768 elements or more, over some dims a tensor above ``EXACT_LIMIT``
+    elements, where a pass element by element would cost too much)."""
     n = _count(a.shape, dim)
     if a.dtype not in (np.float32, np.float64) or not a.ndim or not n:
         return None
     c = float(_c(correction))
     if a.size == n:                 # one output: std_var_all_cpu, around x.mean()
         return spread_all(a, _mean_fwd(a), c, sqrt)
+    if a.size > EXACT_LIMIT:
+        return None
     _, m2, count = welford(a, _norm_dims(dim, a.ndim))
     with np.errstate(divide="ignore", invalid="ignore"):
         var = m2 / (count - c if count > c else 0.0)
