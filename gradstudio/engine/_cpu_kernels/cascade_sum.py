@@ -124,11 +124,15 @@ def cascade_sum(a, axis=None, keepdims=False):
     if count <= 4:        # every path adds up to four elements one by one, from zero
         return np.add.reduce(a, axis, keepdims=keepdims, initial=a.dtype.type(0))
     if len(axes) == a.ndim:
-        if a.size > GRAIN_SIZE or not (a.flags.c_contiguous or a.flags.f_contiguous):
+        if a.size > GRAIN_SIZE:
             return _plain(a, axis, keepdims)
+        if not (a.flags.c_contiguous or a.flags.f_contiguous):
+            return _permuted(a, axes, keepdims)
         out = np.asarray(_inner_sum(a.ravel(order="K"), lanes))
         return out.reshape((1,) * a.ndim) if keepdims else out
-    if not a.flags.c_contiguous or axes != tuple(range(axes[0], axes[-1] + 1)):
+    if not a.flags.c_contiguous:
+        return _permuted(a, axes, keepdims)
+    if axes != tuple(range(axes[0], axes[-1] + 1)):
         return _plain(a, axis, keepdims)
     outer = math.prod(a.shape[:axes[0]])
     reduce = math.prod(a.shape[axes[0]:axes[-1] + 1])
@@ -142,4 +146,19 @@ def cascade_sum(a, axis=None, keepdims=False):
         out = _outer_sum(np.moveaxis(x, 1, 0), lanes)
     kept = [n for d, n in enumerate(a.shape) if d not in axes]
     out = np.asarray(out).reshape(kept)
+    return np.expand_dims(out, axes) if keepdims else out
+
+
+def _permuted(a, axes, keepdims):
+    """The sum of a tensor whose memory is contiguous in another order of its dimensions
+    (``x.T.sum(1)``, ``x.mT.sum()``): PyTorch's iterator orders the dimensions by their
+    strides first, so it adds as it would for that contiguous tensor, as long as the
+    dimensions kept lie in memory in their own order (else the new result's layout
+    reorders them: numpy's sum stays)."""
+    perm = sorted(range(a.ndim), key=lambda d: (a.strides[d], a.shape[d] != 1), reverse=True)
+    b = a.transpose(perm)
+    kept = [d for d in perm if d not in axes]
+    if not b.flags.c_contiguous or perm == list(range(a.ndim)) or kept != sorted(kept):
+        return _plain(a, axes, keepdims)
+    out = np.asarray(cascade_sum(b, tuple(perm.index(d) for d in axes)))
     return np.expand_dims(out, axes) if keepdims else out

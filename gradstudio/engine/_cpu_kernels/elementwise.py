@@ -47,10 +47,12 @@ from .cpu import MKL_GENERIC
 from .fma import fma32, fma64
 from .vector_loop import _BLOCK, EXACT_LIMIT, MKL_AVX512, by_vector_blocks  # noqa: F401
 from .rsqrt14 import mkl_sqrt32_avx512
-from .sleef_double import sigmoid64
+from .sleef_double import sigmoid64, silu64
+from .sleef_float import log1pf_u10
+from .libm import log1pf as libm_log1pf
 from .rsqrt_table import RSQRT_TABLE
 
-__all__ = ["by_vector_blocks", "log_sigmoid", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "sigmoid_backward",
+__all__ = ["by_vector_blocks", "log_sigmoid", "log_sigmoid_buffer", "softplus", "softplus_exp", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
@@ -160,7 +162,31 @@ def sigmoid(a):
     return by_vector_blocks(a, _sigmoid_vector, _sigmoid_scalar)
 
 
+def silu(a):
+    """PyTorch's silu kernel, ``x / (1 + exp(-x))`` (not ``x * sigmoid(x)``, a last bit
+    apart): SLEEF's exp on vector blocks, glibc's on the rest."""
+    if a.dtype == _F64:
+        return silu64(a)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a.dtype != _F32 or a.size > EXACT_LIMIT:
+            return a / (1 + np.exp(-a))
+        return by_vector_blocks(a, lambda v: v / (1 + _sleef_expf(-v)),
+                                lambda v: v / (1 + libm_expf(np.negative(v))))
+
+
 # ----------------------------------------------------------------------------- backwards
+def silu_backward(g, a):
+    """PyTorch's ``silu_backward_kernel``: ``dy * sigmoid * (1 + x * (1 - sigmoid))``, the
+    sigmoid as ``sigmoid`` computes it and ``1 + x * (1 - sigmoid)`` one fused
+    multiply-add (the compiler's, with FMA3, in the vector and the scalar loop alike)."""
+    s = sigmoid(a)
+    t = 1 - s
+    if a.dtype not in (_F32, _F64) or a.size > EXACT_LIMIT or not _BLOCK:
+        return (g * s) * (1 + a * t)
+    fused = fma32(a, t, _F32(1)) if a.dtype == _F32 else fma64(a, t, 1.0)
+    return (g * s) * fused
+
+
 def sigmoid_backward(g, out):
     return (g * (1 - out)) * out
 
@@ -234,5 +260,45 @@ def sqrt(a, exact=None):
 
 def log_sigmoid(a):
     """``log(sigmoid(a))`` without overflow, as PyTorch's kernel computes it:
-    ``min(a, 0) - log1p(exp(-|a|))``."""
-    return np.minimum(a, 0) - np.log1p(exp(-np.abs(a)))
+    ``min(a, 0) - log1p(exp(-|a|))``; for float32 with SLEEF's ``expf`` and ``log1pf`` on
+    every element (its loop is all vectors, the tail a partial one)."""
+    z = log_sigmoid_buffer(a)
+    if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.minimum(a, _F32(0)) - log1pf_u10(z)
+    return np.minimum(a, 0) - np.log1p(z)
+
+
+def softplus(a, beta, threshold):
+    """PyTorch's softplus kernel: ``x`` where ``x * beta > threshold``, else ``log1p(exp(x
+    * beta)) / beta``, with SLEEF's ``expf`` and ``log1pf`` on vector blocks and the C
+    library's on the rest."""
+    beta = a.dtype.type(beta)
+    z = a * beta
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+            soft = by_vector_blocks(a, lambda v: log1pf_u10(_sleef_expf(v * beta)) / beta,
+                                    lambda v: libm_log1pf(libm_expf(v * beta)) / beta)
+        else:
+            soft = np.log1p(exp(z)) / beta
+    return np.where(z > threshold, a, soft)
+
+
+def softplus_exp(a, beta):
+    """``exp(x * beta)`` as softplus's backward kernel computes it: SLEEF's ``expf`` on
+    float32 vector blocks, the C library's on the rest."""
+    beta = a.dtype.type(beta)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+            return by_vector_blocks(a, lambda v: _sleef_expf(v * beta),
+                                    lambda v: libm_expf(v * beta))
+        return exp(a * beta)
+
+
+def log_sigmoid_buffer(a):
+    """``exp(-|a|)``, which PyTorch's logsigmoid keeps for its backward: SLEEF's ``expf``
+    on every float32 element."""
+    if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _sleef_expf(-np.abs(a))
+    return exp(-np.abs(a))

@@ -14,7 +14,7 @@ import numpy as np
 from .vector_loop import _BLOCK, EXACT_LIMIT, by_vector_blocks
 from .fma import fma64
 
-__all__ = ["exp_u10", "libm_exp", "sigmoid64"]
+__all__ = ["exp_u10", "libm_exp", "sigmoid64", "silu64"]
 
 _D = np.float64
 _R_LN2 = 1.442695040888963407359924681001892137426645954152985934135449406931
@@ -156,3 +156,13 @@ def sigmoid64(a):
         with np.errstate(over="ignore"):
             return 1 / (1 + np.exp(-a))
     return by_vector_blocks(a, _sigmoid_vector, _sigmoid_scalar, _BLOCK // 2)
+
+
+def silu64(a):
+    """PyTorch's float64 silu kernel: ``x / (1 + exp(-x))``, SLEEF's exp on vector blocks
+    and the C library's on the rest; numpy's above ``EXACT_LIMIT`` elements."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a.size > EXACT_LIMIT:
+            return a / (1 + np.exp(-a))
+        return by_vector_blocks(a, lambda v: v / (1.0 + exp_u10(0.0 - v)),
+                                lambda v: v / (1.0 + libm_exp(-v)), _BLOCK // 2)

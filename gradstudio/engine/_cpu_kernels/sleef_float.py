@@ -16,7 +16,7 @@ import numpy as np
 from .vector_loop import EXACT_LIMIT, by_vector_blocks
 from .fma import fma32
 
-__all__ = ["logf_u10", "powf_u10", "pow_float32"]
+__all__ = ["logf_u10", "log1pf_u10", "powf_u10", "pow_float32"]
 
 _F = np.float32
 _I = np.int32
@@ -229,3 +229,27 @@ def pow_float32(a, p):
     with np.errstate(all="ignore"):
         return by_vector_blocks(a, lambda v: powf_u10(v, p),
                                 lambda v: np.power(v.astype(np.float64), float(p)).astype(_F))
+
+
+def log1pf_u10(d):
+    """SLEEF's ``xlog1pf`` (AVX-512's branch; AVX2's takes the same exponent wherever 1 + d
+    is at least FLT_MIN) of a float32
+    array: log(1 + d) from a double-float quotient around the mantissa of 1 + d."""
+    d = np.asarray(d, _F)
+    with np.errstate(all="ignore"):
+        e = _getexp((d + _F(1)) * _INV_075)
+        e = np.where(e == np.inf, _F(128), e)
+        t = np.ldexp(_F(1), -np.rint(e).astype(_I)).astype(_F)
+        m = fma32(d, t, t - _F(1))
+        s2 = _F(2) + m
+        x = _div((m, np.zeros_like(m)), (s2, (_F(2) - s2) + m))
+        x2 = x[0] * x[0]
+        t = fma32(fma32(_f(0.3027294874), x2, _f(0.3996108174)), x2, _f(0.6666694880))
+        s = _mul_2f((_LN2_HI, _LN2_LO), e)
+        s = _add_22(s, (x[0] * _F(2), x[1] * _F(2)))
+        s = _add_2f(s, (x2 * x[0]) * t)
+        r = s[0] + s[1]
+    r = np.where(d > _F(1e38), _F(np.inf), r)
+    r = np.where((d < -1) | np.isnan(d), _F(np.nan), r)
+    r = np.where(d == -1, _F(-np.inf), r)
+    return np.where((d == 0) & np.signbit(d), _F(-0.0), r)

@@ -175,8 +175,7 @@ _activation(
 
 # silu: x * sigmoid(x)
 def _silu_backward(g, a):
-    s = K.sigmoid(a)
-    return g * (s * (1 + a * (1 - s)))
+    return K.silu_backward(g, a)
 
 
 def _silu_second(F, gg, g, a):
@@ -184,7 +183,7 @@ def _silu_second(F, gg, g, a):
     return gg * g * s * (1 - s) * (2 + a * (1 - s * 2))
 
 
-_activation("silu", "SiluBackward0", lambda a: a * K.sigmoid(a), _silu_backward, _silu_second,
+_activation("silu", "SiluBackward0", K.silu, _silu_backward, _silu_second,
             (), "Sigmoid linear unit (swish): x * sigmoid(x).",
             "torch.nn.functional.silu({self})",
             "grad * torch.sigmoid(self) * (1 + self * (1 - torch.sigmoid(self)))",
@@ -194,12 +193,15 @@ _activation("silu", "SiluBackward0", lambda a: a * K.sigmoid(a), _silu_backward,
 
 # softplus: log(1 + exp(beta * x)) / beta, x itself where beta * x > threshold
 def _softplus(a, beta=1.0, threshold=20.0):
+    if a.dtype in (np.float32, np.float64):
+        return K.softplus(a, beta, threshold)
     z = a * _scale(a, beta)
     return np.where(z > threshold, a, np.log1p(K.exp(z)) / _scale(a, beta))
 
 
 def _softplus_backward(g, a, beta=1.0, threshold=20.0):
-    z = K.exp(a * _scale(a, beta))
+    z = K.softplus_exp(a, beta) if a.dtype in (np.float32, np.float64) else \
+        K.exp(a * _scale(a, beta))
     return np.where(a * _scale(a, beta) > threshold, g, g * z / (z + 1))
 
 
@@ -240,7 +242,7 @@ _activation(
 
 
 def _logsigmoid_backward(g, a):
-    z = K.exp(-np.abs(a))
+    z = K.log_sigmoid_buffer(a)     # (the forward's buffer, as log_sigmoid_backward reads it)
     neg = a < 0
     return g * (neg.astype(a.dtype) - np.where(neg, 1, -1).astype(a.dtype) * (z / (1 + z)))
 

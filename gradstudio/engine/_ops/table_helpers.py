@@ -4,6 +4,7 @@ table reads as a table (this module registers no op). Same conventions as ``_ops
 import numpy as np
 
 from .._cpu_kernels import softmax_kernel as SK
+from .._cpu_kernels.norm_kernel import norm2, norm_seq
 from .record import _norm_dims
 
 
@@ -62,6 +63,11 @@ def _count(shape, dim):
 
 def _norm_fwd(a, p=2.0, dim=None, keepdim=False):
     x, dim = np.abs(a), _axis(a, dim)
+    axes = None if dim is None else _norm_dims(dim, a.ndim)
+    exact = norm2(a, axes) if p == 2 else norm_seq(a, axes, p) if p == 1 else None
+    if exact is not None:       # (PyTorch's order of additions)
+        return np.expand_dims(exact, axes) if keepdim and dim is not None else \
+            exact.reshape((1,) * a.ndim) if keepdim else exact
     if p == 2:
         return np.sqrt(np.sum(x * x, axis=dim, keepdims=keepdim))
     if p == float("inf"):

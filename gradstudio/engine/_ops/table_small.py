@@ -9,10 +9,9 @@ import numpy as np
 from .record import INTEGRAL, Grad, Param, defop, no_derivative, no_kernel
 from .table import KEEP, SELECTED_RULE, _mean_grad, _select_dim_grad
 from .table_stats import _DOF, _VAR_PARAMS, _std_grad, _var_grad
-from .._cpu_kernels import threads
+from .._cpu_kernels.welford import welford as _welford
 from .._cpu_kernels.stl_sort import std_sort
 
-_GRAIN_SIZE = 32768   # at::internal::GRAIN_SIZE
 _ZERO = Grad(lambda F, g, out, *a, **p: F.zeros(g), formula="torch.zeros_like(grad)")
 
 
@@ -106,59 +105,6 @@ defop("mode", "ModeBackward0", _mode_values, Grad(_select_dim_grad, formula=SELE
 
 
 # --- std_mean / var_mean -----------------------------------------------------------------
-def _welford_run(x):
-    """WelfordOps::reduce over the columns of ``x`` in order: (mean, m2) per row."""
-    mean, m2 = np.zeros(x.shape[0]), np.zeros(x.shape[0])
-    for k in range(x.shape[1]):
-        delta = x[:, k] - mean
-        mean = mean + delta / float(k + 1)
-        m2 = m2 + delta * (x[:, k] - mean)
-    return mean, m2
-
-
-def _welford_split(row, tasks):
-    """One output reduced by ``tasks`` threads (at::parallel_for's chunks), each its own
-    Welford pass, then WelfordOps::combine in thread order."""
-    n = row.size
-    chunk = -(-n // tasks)
-    mean, m2, count = 0.0, 0.0, 0.0
-    for t in range(tasks):
-        part = row[t * chunk:min(n, (t + 1) * chunk)]
-        if not part.size:
-            continue
-        b_mean, b_m2 = (float(v[0]) for v in _welford_run(part.reshape(1, -1)))
-        b_n = float(part.size)
-        if count == 0:
-            mean, m2, count = b_mean, b_m2, b_n
-            continue
-        delta = b_mean - mean
-        new_count = count + b_n
-        nb_over_n = b_n / new_count
-        mean, m2 = mean + delta * nb_over_n, m2 + b_m2 + delta * delta * count * nb_over_n
-        count = new_count
-    return np.array([mean]), np.array([m2])
-
-
-def _welford(a, dim=None):
-    """PyTorch's CPU std/var kernel (WelfordOps in double, one pass over the reduced
-    elements in order; a single output of 32768 elements or more is split among the
-    threads, as binary_kernel_reduce does): the mean and sum of squared deviations per
-    output, and the count."""
-    x = np.asarray(a, np.float64)
-    dims = tuple(range(x.ndim)) if dim is None or not x.ndim else tuple(dim)
-    rest = [d for d in range(x.ndim) if d not in dims]
-    n = int(np.prod([x.shape[d] for d in dims])) if x.ndim else 1
-    x = np.transpose(x, rest + list(dims)).reshape(-1, n) if x.ndim else x.reshape(1, 1)
-    tasks = min(threads.threads(), -(-n // _GRAIN_SIZE))
-    if x.shape[0] == 1 and n >= _GRAIN_SIZE and tasks > 1:
-        mean, m2 = _welford_split(x[0], tasks)
-    else:
-        mean, m2 = _welford_run(x)
-    if not n:
-        mean = np.full(x.shape[0], np.nan)
-    return mean, m2, n
-
-
 def _welford_shaped(values, a, dim, keepdim):
     dims = set(range(a.ndim)) if dim is None else set(dim)
     shape = [1 if d in dims else s for d, s in enumerate(a.shape) if keepdim or d not in dims]

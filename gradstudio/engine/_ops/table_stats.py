@@ -6,8 +6,10 @@ The package imports this module right after ``_ops.table``, whose conventions it
 """
 import numpy as np
 
+from .._cpu_kernels.vector_loop import EXACT_LIMIT
+from .._cpu_kernels.welford import spread_all, welford
 from .record import Grad, Param, defop, _norm_dims
-from .table import DIM, KEEP, _axis, _count, _unreduce
+from .table import DIM, KEEP, _axis, _count, _mean_fwd, _unreduce
 
 
 def _dims_of(shape, dim):
@@ -89,10 +91,34 @@ defop("prod", lambda p: "ProdBackward0" if p.get("dim") is None else "ProdBackwa
 
 # --- var / std ---------------------------------------------------------------------------
 def _var_fwd(a, dim=None, correction=None, keepdim=False, sqrt=False):
+    exact = _var_kernel(a, dim, correction, sqrt)
+    if exact is not None:           # (PyTorch's kernels, in double: see _cpu_kernels.welford)
+        dims = _norm_dims(dim, a.ndim)
+        shape = [1 if d in dims else s for d, s in enumerate(a.shape) if keepdim or d not in dims]
+        return np.asarray(exact).reshape(shape).astype(a.dtype)
     axis, n = _axis(a, dim), _count(a.shape, dim)
     dev = a - np.add.reduce(a, axis, keepdims=True) / n if n else a
     out = np.add.reduce(dev * dev, axis, keepdims=keepdim) / max(0, n - _c(correction))
     return np.sqrt(out) if sqrt else out
+
+
+def _var_kernel(a, dim, correction, sqrt):
+    """The variance (std) as PyTorch's CPU kernel computes it, one value per output, or
+    None where numpy's two passes stay (float16, a 0-d tensor, no element, a single
+    output of 32,768 elements or more, over some dims a tensor above ``EXACT_LIMIT``
+    elements, where a pass element by element would cost too much)."""
+    n = _count(a.shape, dim)
+    if a.dtype not in (np.float32, np.float64) or not a.ndim or not n:
+        return None
+    c = float(_c(correction))
+    if a.size == n:                 # one output: std_var_all_cpu, around x.mean()
+        return spread_all(a, _mean_fwd(a), c, sqrt)
+    if a.size > EXACT_LIMIT:
+        return None
+    _, m2, count = welford(a, _norm_dims(dim, a.ndim))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        var = m2 / (count - c if count > c else 0.0)
+    return np.sqrt(var) if sqrt else var
 
 
 def _c(correction):
