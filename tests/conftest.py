@@ -73,11 +73,13 @@ def pytest_runtest_setup(item):
     """At each test module's first test (before its fixtures are made), what is alive is
     frozen out of the cyclic collector's generations, once its garbage is collected: the
     collected test items of the whole suite, the imported modules, torch's and the
-    earlier modules' caches (a million objects and more once the suite has run a while).
+    earlier modules' caches (hundreds of thousands of objects: 246,000 for the modules
+    of tests/document and tests/engine with torch, before any test item).
     A full collection (``gc.collect()`` in the ownership and dead-item checks, the
     automatic ones, pytest's own at the end) then walks what this module made, not all
-    of that again: a collection cost a few milliseconds or over a second depending on
-    which tests ran before (issue 30). What a test frees among its own objects is freed as
+    of that again: it cost a few milliseconds or over a second depending on which tests
+    ran before (issue 30: test_ownership.py 5.6 -> 1.9 s of CPU after collecting
+    tests/document and tests/engine). What a test frees among its own objects is freed as
     before; a cycle through an object older than its module is left alone."""
     module = getattr(item, "module", None)
     if module is not _MODULE[0]:
