@@ -1,3 +1,4 @@
+import gc
 import os
 import sys
 import tempfile
@@ -62,3 +63,26 @@ def _runs_shown_in_place(monkeypatch):
     worker = sys.modules.get("gradstudio.ui.run_worker")
     if worker is not None:
         monkeypatch.setattr(worker, "WAIT_SECONDS", 600.0)
+
+
+_MODULE = [None]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """At each test module's first test (before its fixtures are made), what is alive is
+    frozen out of the cyclic collector's generations, once its garbage is collected: the
+    collected test items of the whole suite, the imported modules, torch's and the
+    earlier modules' caches (hundreds of thousands of objects: 246,000 for the modules
+    of tests/document and tests/engine with torch, before any test item).
+    A full collection (``gc.collect()`` in the ownership and dead-item checks, the
+    automatic ones, pytest's own at the end) then walks what this module made, not all
+    of that again: it cost a few milliseconds or over a second depending on which tests
+    ran before (issue 30: test_ownership.py 5.6 -> 1.9 s of CPU after collecting
+    tests/document and tests/engine). What a test frees among its own objects is freed as
+    before; a cycle through an object older than its module is left alone."""
+    module = getattr(item, "module", None)
+    if module is not _MODULE[0]:
+        _MODULE[0] = module
+        gc.collect()
+        gc.freeze()

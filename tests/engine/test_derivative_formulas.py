@@ -8,8 +8,6 @@ names something its op does not have fails ``test_formulas_name_only_what_the_op
 """
 import ast
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,8 +17,9 @@ from gradstudio.engine import inspect as raw
 from gradstudio.engine._autograd.derivative import _forward, _params_env, resolve
 from gradstudio.engine._ops.record import NOT_IMPLEMENTED, OPS
 
+import parity
+
 HERE = Path(__file__).parent
-ROOT = HERE.parents[1]
 
 # function-ish words a rule may use besides the op's own names
 WORDS = {
@@ -336,104 +335,57 @@ def test_derivative_reads_nothing_the_program_sees():
 
 
 # ------------------------------------------------------------------------ many programs
-_RUNNER = r'''
-import gc, io, json, re, sys, warnings, contextlib, importlib
-sys.path.insert(0, sys.argv[1])
-sys.path.insert(1, str(__import__("pathlib").Path(sys.argv[1]).parent))   # (cpu_paths)
+# Every program table of the engine's tests (the seed notebooks, the parity and error
+# programs), found as the engine's runner sees them: the test modules imported with the
+# engine installed as ``torch``; and the grad_fns that importing them left alive.
+_TABLES = """
+import gc, importlib, json, sys
+from pathlib import Path
+here = Path(%r)
+sys.path[:0] = [str(here), str(here.parent)]
 import parity
-import gradstudio.engine as engine
-from gradstudio.engine import inspect as raw
-from gradstudio.engine._autograd.nodes import Node
-sys.modules.update(engine.torch_modules())
-torch = sys.modules["torch"]
-
-def programs():
-    """Every program table of the engine's tests (the seed notebooks, the parity and
-    error programs), once each."""
-    from pathlib import Path
-    seen = set()
-    for path in sorted(Path(sys.argv[1]).glob("test_*.py")):
-        if path.stem == "test_derivative_formulas":
-            continue
-        mod = importlib.import_module(path.stem)
-        for table in vars(mod).values():
-            if isinstance(table, (list, tuple)) and table and all(
-                    isinstance(p, parity.Program) for p in table):
-                for p in table:
-                    if (path.stem, p.name) not in seen:
-                        seen.add((path.stem, p.name))
-                        yield p
-
-def check(node):
-    d = raw.derivative(node)
-    if not isinstance(d, raw.Derivative) or d.name != type(node).__name__:
-        return f"{type(node).__name__}: {d!r}"
-    if d.accumulate:
-        return None if d.inputs == () and d.formulas == (raw.ACCUMULATE,) else repr(d)
-    nf = node.next_functions
-    if not len(d.inputs) == len(d.formulas) == len(nf):
-        return f"{d.name}: {len(nf)} edges, {d!r}"
-    for (fn, _), f in zip(nf, d.formulas):
-        if (fn is None) != (f is None) or (f is not None and not (isinstance(f, str) and f)):
-            return f"{d.name}: {d.formulas} for {[n is not None for n, _ in nf]}"
-    return None
-
-names, failures, count = set(), [], 0
-
-def check_alive(label):
-    global count
-    for obj in gc.get_objects():
-        if isinstance(obj, Node):
-            count += 1
-            names.add(type(obj).__name__)
-            try:
-                problem = check(obj)
-            except Exception as e:
-                problem = f"{type(obj).__name__}: {type(e).__name__}: {e}"
-            if problem:
-                failures.append(f"{label}: {problem}")
-
-progs = list(programs())
-# What importing the tables left alive is checked once, then frozen out of the collector's
-# generations: each program's collection and search then walk only what came after the
-# imports (not every module, function and table of the engine and its tests, 603 times).
+from grad_fn_check import alive_report
+tables = []
+for path in sorted(here.glob("test_*.py")):
+    if path.stem == "test_derivative_formulas":
+        continue
+    mod = importlib.import_module(path.stem)
+    for table in vars(mod).values():
+        if isinstance(table, (list, tuple)) and table and all(
+                isinstance(p, parity.Program) for p in table):
+            tables.append([path.stem, [p.as_json() for p in table]])
+gc.unfreeze()
 gc.collect()
-check_alive("(imports)")
-gc.freeze()
-for prog in progs:
-    torch.set_grad_enabled(True)
-    torch.manual_seed(prog.seed)
-    ns = {"__name__": "__main__", "torch": torch, "check": lambda *a: None}
-    cells = re.split(r"(?m)^# %%.*$", prog.code) if prog.cells else [prog.code]
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out), \
-            warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for cell in cells:
-            try:
-                exec(compile(cell, "<program>", "exec"), ns)
-            except BaseException:
-                pass
-    check_alive(prog.name)
-    ns.clear()
-    gc.collect()
-json.dump({"programs": len(progs), "nodes": count, "names": sorted(names),
-           "failures": failures[:50]}, sys.__stdout__)
-'''
+print(json.dumps({"tables": tables, "imports": alive_report()}))
+"""
 
 
 def test_every_node_of_many_programs_explains_itself():
     """The seed notebooks, the parity programs and the error programs run under the
-    engine (in a child process, as ``torch``); every grad_fn alive after each program
-    (found by the garbage collector, reached from a tensor or not) gets a Derivative
-    aligned with its edges."""
-    proc = subprocess.run([sys.executable, "-c", _RUNNER, str(HERE)], capture_output=True,
-                          text=True, cwd=str(ROOT), timeout=170)
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    report = json.loads(proc.stdout)
-    assert not report["failures"], "\n".join(report["failures"])
-    assert report["programs"] > 350 and report["nodes"] > 1000
-    names = set(report["names"])
+    engine (as ``torch``, in forks of the parity runner's engine child); every grad_fn
+    alive after each program (found by the garbage collector, reached from a tensor or
+    not) gets a Derivative aligned with its edges. The programs run once for this check
+    and their parity tests both (``parity.backend_results``: the engine's runner makes
+    this check after each program it runs)."""
+    found = json.loads(parity.engine_prints(_TABLES % str(HERE)).splitlines()[-1])
+    failures, names, count, seen = [], set(), 0, set()
+
+    def add(label, report):
+        nonlocal count
+        count += report["nodes"]
+        names.update(report["names"])
+        failures.extend(f"{label}: {problem}" for problem in report["failures"])
+    add("(imports)", found["imports"])
+    for stem, table in found["tables"]:
+        progs = [parity.Program(**p) for p in table]
+        (results,) = parity.backend_results(progs, ("engine",))
+        add(f"{stem} (before its first program)", results[parity.START]["grad_fns"])
+        for prog in progs:
+            if (stem, prog.name) not in seen:
+                seen.add((stem, prog.name))
+                add(prog.name, results[prog.name]["grad_fns"])
+    assert not failures, "\n".join(failures[:50])
+    assert len(seen) > 350 and count > 1000
     for expected in ("AccumulateGrad", "MulBackward0", "CopySlices", "AddmmBackward0",
                      "NllLossBackward0", "SplitBackward0", "CatBackward0"):
         assert expected in names, expected
