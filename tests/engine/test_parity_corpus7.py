@@ -1,0 +1,31 @@
+"""What the seventh corpus of student programs (``tests/document/corpus7_*.py``) found
+wrong in the engine, each run under torch and under the engine, transcripts compared:
+``squeeze`` with a tuple of dims is PyTorch's third overload (``SqueezeBackward2``), not
+the one-dim ``SqueezeBackward1`` (an exported ``gather(...).squeeze(1)`` printed the other
+name), and ``squeeze(())`` squeezes nothing."""
+import parity
+
+P, prog = parity.table()
+
+prog("squeeze_overloads", """
+    x = torch.randn(2, 1, 3, 1, requires_grad=True)
+    for y in (x.squeeze(), x.squeeze(1), x.squeeze((1,)), x.squeeze((1, 3)), x.squeeze(-1),
+              torch.squeeze(x, 1), torch.squeeze(x, (1,)), x.squeeze(dim=1),
+              x.squeeze(dim=(1, 3)), x.squeeze(0), x.squeeze((0,)), x.squeeze([1]),
+              x.squeeze(())):
+        print(y.shape, y.grad_fn.name())
+    s = torch.tensor(2., requires_grad=True) * 1
+    for d in (0, -1, (0,), ()):
+        y = s.squeeze(d)
+        print(y.shape, y.grad_fn.name())
+    for bad in ((1, 1), 4, (0, 5)):
+        try:
+            x.squeeze(bad)
+        except (RuntimeError, IndexError) as e:
+            print(type(e).__name__, e)
+    x.squeeze((1, 3)).pow(2).sum().backward()
+    print(x.grad.shape, x.grad[:, :, 0, 0])
+""")
+
+PROGRAMS = parity.programs(P)
+results, test_prints_the_same = parity.parity_tests(PROGRAMS)
