@@ -594,6 +594,27 @@ def _mse_kinds():
                      code=code),)
 
 
+def _bce_logits_kinds():
+    """binary_cross_entropy_with_logits: the table's entry, with the weight per element
+    and the weight of the positive class (``BCEWithLogitsLoss(pos_weight=...)``) as
+    optional ports (the engine's weighted entry then runs: the same grad_fn)."""
+    op = OPS["binary_cross_entropy_with_logits"]
+
+    def evaluate(p, self, target, weight=None, pos_weight=None):
+        return torch.nn.functional.binary_cross_entropy_with_logits(
+            self, target, weight, reduction=p["reduction"], pos_weight=pos_weight)
+
+    def code(p, a):
+        weights = "".join(f", {w}={a[w]}" for w in ("weight", "pos_weight") if w in a)
+        return (f"torch.nn.functional.binary_cross_entropy_with_logits({a['self']}, "
+                f"{a['target']}, reduction={p['reduction']!r}{weights})")
+    return (NodeKind(op.name, op.category, op.doc,
+                     (Port("self"), Port("target"), Port("weight", optional=True),
+                      Port("pos_weight", optional=True)),
+                     tuple(_spec(q) for q in op.params), evaluate, op.code,
+                     _grad_name(op), code=code),)
+
+
 _OWN_KINDS = {
     "floor_divide": lambda: _divided_kinds(
         "floor_divide", "floor_divide_scalar", "A number divided by a tensor, rounded down "
@@ -604,6 +625,7 @@ _OWN_KINDS = {
     "prod": _prod_kinds,
     "var": lambda: _spread_kinds("var"), "std": lambda: _spread_kinds("std"),
     "nll_loss": _loss_kinds, "mse_loss": _mse_kinds,
+    "binary_cross_entropy_with_logits": _bce_logits_kinds,
 }
 
 

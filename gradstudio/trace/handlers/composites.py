@@ -115,14 +115,18 @@ def mse_map(rec, out, input, target, size_average=None, reduce=None, reduction="
 
 def bce_logits_map(rec, out, input, target, weight=None, size_average=None, reduce=None,
                    reduction="mean", pos_weight=None):
-    """binary_cross_entropy_with_logits: its own op, drawn as it is, unless it weighs
-    (``BCEWithLogitsLoss(pos_weight=...)``), which is said in the script's words rather
-    than as the engine's inner op."""
-    if (weight is not None or pos_weight is not None) and len(rec.frames) == 1:
-        raise TraceError(QT_TRANSLATE_NOOP(
-            "TraceRefusal", "binary_cross_entropy_with_logits (BCEWithLogitsLoss) with "
-            "weight= or pos_weight= cannot be drawn yet"))
-    return None
+    """binary_cross_entropy_with_logits: its own op, drawn as it is; when it weighs
+    (``BCEWithLogitsLoss(pos_weight=...)``: the module's buffer is the tensor the script
+    gave it) one node with the weights on ports of their own."""
+    if weight is None and pos_weight is None:
+        return None
+    if not all(raw.is_tensor(t) for t in (input, target)):
+        return None
+    ports = {"self": input, "target": target}
+    ports.update((k, v) for k, v in (("weight", weight), ("pos_weight", pos_weight))
+                 if v is not None)
+    return _Record("binary_cross_entropy_with_logits",
+                   {"reduction": _reduction(size_average, reduce, reduction)}, ports, out)
 
 
 def linear_map(rec, out, input, weight, bias=None):
