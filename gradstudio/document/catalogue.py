@@ -26,7 +26,7 @@ from gradstudio.engine.optable import OPS
 from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
-from . import catalogue_random
+from . import catalogue_losses, catalogue_random
 from .catalogue_random import RESEEDING_KINDS
 from .index_text import bind_index, format_index, parse_index
 from .spelling import (dims, keywords, literal, number, optional, shape_tuple, sizes,
@@ -540,81 +540,6 @@ def _spread_kinds(name):
                      code=_reduce_code(name, correction)),)
 
 
-def _loss_kinds():
-    """cross_entropy (scores, as logits) and nll_loss (log-probabilities), each against a
-    target of class indices (an int64 tensor): by default averaged over the targets that
-    count, or summed, or one loss per target (``reduction``)."""
-    op = OPS["nll_loss"]
-    ignore = ParamSpec("ignore_index", "int", -100, "a target class that is skipped")
-    reduction = ParamSpec("reduction", "choice", "mean", "mean: the average over the "
-                          "targets that count; sum: their total; none: one loss per target",
-                          choices=("mean", "sum", "none"))
-    out = []
-    for name, doc in (
-            ("cross_entropy", "The cross-entropy of class-index targets (an int64 tensor) "
-             "from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target)."),
-            ("nll_loss", "The negative log likelihood of class-index targets (an int64 "
-             "tensor) from log-probabilities.")):
-        fn = getattr(torch.nn.functional, name)
-
-        def evaluate(p, input, target, fn=fn):
-            return fn(input, target, ignore_index=p["ignore_index"],
-                      reduction=p["reduction"])
-
-        def code(p, a, name=name):
-            tail = "" if p["ignore_index"] == -100 else f", ignore_index={p['ignore_index']}"
-            if p["reduction"] != "mean":
-                tail += f", reduction={p['reduction']!r}"
-            return f"torch.nn.functional.{name}({a['input']}, {a['target']}{tail})"
-        out.append(NodeKind(name, op.category, doc, (Port("input"), Port("target")),
-                            (ignore, reduction), evaluate,
-                            f"torch.nn.functional.{name}({{input}}, {{target}})",
-                            _grad_name(op), code=code))
-    return tuple(out)
-
-
-def _mse_kinds():
-    """mse_loss: the squared differences of input and target (broadcast, with PyTorch's
-    warning when their sizes differ), averaged, summed or one per element."""
-    op = OPS["mse_loss"]
-    reduction = ParamSpec("reduction", "choice", "mean", "mean: the average of the squared "
-                          "differences; sum: their total; none: one per element",
-                          choices=("mean", "sum", "none"))
-
-    def evaluate(p, input, target):
-        return torch.nn.functional.mse_loss(input, target, reduction=p["reduction"])
-
-    def code(p, a):
-        tail = "" if p["reduction"] == "mean" else f", reduction={p['reduction']!r}"
-        return f"torch.nn.functional.mse_loss({a['input']}, {a['target']}{tail})"
-    return (NodeKind("mse_loss", op.category, "The mean squared error between input and "
-                     "target: ((input - target) ** 2).mean(), as one op.",
-                     (Port("input"), Port("target")), (reduction,), evaluate,
-                     "torch.nn.functional.mse_loss({input}, {target})", _grad_name(op),
-                     code=code),)
-
-
-def _bce_logits_kinds():
-    """binary_cross_entropy_with_logits: the table's entry, with the weight per element
-    and the weight of the positive class (``BCEWithLogitsLoss(pos_weight=...)``) as
-    optional ports (the engine's weighted entry then runs: the same grad_fn)."""
-    op = OPS["binary_cross_entropy_with_logits"]
-
-    def evaluate(p, self, target, weight=None, pos_weight=None):
-        return torch.nn.functional.binary_cross_entropy_with_logits(
-            self, target, weight, reduction=p["reduction"], pos_weight=pos_weight)
-
-    def code(p, a):
-        weights = "".join(f", {w}={a[w]}" for w in ("weight", "pos_weight") if w in a)
-        return (f"torch.nn.functional.binary_cross_entropy_with_logits({a['self']}, "
-                f"{a['target']}, reduction={p['reduction']!r}{weights})")
-    return (NodeKind(op.name, op.category, op.doc,
-                     (Port("self"), Port("target"), Port("weight", optional=True),
-                      Port("pos_weight", optional=True)),
-                     tuple(_spec(q) for q in op.params), evaluate, op.code,
-                     _grad_name(op), code=code),)
-
-
 _OWN_KINDS = {
     "floor_divide": lambda: _divided_kinds(
         "floor_divide", "floor_divide_scalar", "A number divided by a tensor, rounded down "
@@ -624,8 +549,7 @@ _OWN_KINDS = {
         "has no gradient for it)."),
     "prod": _prod_kinds,
     "var": lambda: _spread_kinds("var"), "std": lambda: _spread_kinds("std"),
-    "nll_loss": _loss_kinds, "mse_loss": _mse_kinds,
-    "binary_cross_entropy_with_logits": _bce_logits_kinds,
+    **catalogue_losses.builders(NodeKind, Port, ParamSpec, _spec, _grad_name),
 }
 
 

@@ -92,15 +92,19 @@ def loss_map(kind, rec, out, input, target, weight=None, size_average=None,
     outermost = len(rec.frames) == 1
     if not raw.is_tensor(input) or not raw.is_tensor(target):
         return None
-    if weight is not None or label_smoothing or raw.data(target).dtype.kind == "f":
+    if raw.data(target).dtype.kind == "f" or (weight is not None and not raw.is_tensor(weight)):
         if not outermost:
             return None
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
-            "{kind} with a weight per class, label_smoothing or class probabilities as "
-            "the target cannot be drawn yet"), kind=kind)
-    return _Record(kind, {"ignore_index": int(ignore_index),
-                          "reduction": _reduction(size_average, reduce, reduction)},
-                   {"input": input, "target": target}, out)
+            "{kind} with class probabilities as the target cannot be drawn yet"), kind=kind)
+    params = {"ignore_index": int(ignore_index),
+              "reduction": _reduction(size_average, reduce, reduction)}
+    if kind == "cross_entropy":
+        params["label_smoothing"] = float(_number(label_smoothing, "label_smoothing"))
+    ports = {"input": input, "target": target}
+    if weight is not None:
+        ports["weight"] = weight
+    return _Record(kind, params, ports, out)
 
 
 def mse_map(rec, out, input, target, size_average=None, reduce=None, reduction="mean",
