@@ -247,10 +247,13 @@ _source("full", lambda p: torch.full(tuple(p["shape"]), p["fill_value"], dtype=_
         "A tensor filled with one number.", [SHAPE, ParamSpec("fill_value", "scalar", 1.0)],
         "torch.full", _full_code)
 catalogue_random.add_filled(_source, SHAPE, ParamSpec, _dtype)     # uniform, normal
-_source("eye", lambda p: torch.eye(p["n"], dtype=_dtype(p["dtype"]),
+_source("eye", lambda p: torch.eye(p["n"], p.get("m") or p["n"], dtype=_dtype(p["dtype"]),
                                    requires_grad=p["requires_grad"]),
-        "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns")], "torch.eye",
-        lambda p, tail: f"torch.eye({p['n']}{tail})")
+        "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns"),
+                                 ParamSpec("m", "int", None, "columns, when not n",
+                                           optional=True)], "torch.eye",
+        lambda p, tail: f"torch.eye({p['n']}{'' if p.get('m') is None else ', ' + str(p['m'])}"
+                        f"{tail})")
 _source("arange", lambda p: torch.arange(p["start"], p["end"], p["step"], dtype=_dtype(p["dtype"]),
                                          requires_grad=p["requires_grad"]),
         "Evenly spaced values in [start, end).",

@@ -380,10 +380,12 @@ def test_new_ops_are_drawn_as_their_own_kinds(op_traces):
         ["tensor", "floor_divide", "remainder"]
     _, doc = op_traces["losses"]
     assert _drawn(doc, "loss") == ("cross_entropy", {"ignore_index": -100,
-                                                     "reduction": "mean"})
+                                                     "reduction": "mean",
+                                                     "label_smoothing": 0.0})
     assert _drawn(doc, "picked") == ("nll_loss", {"ignore_index": 2, "reduction": "mean"})
     assert _drawn(doc, "each") == ("cross_entropy", {"ignore_index": -100,
-                                                     "reduction": "none"})
+                                                     "reduction": "none",
+                                                     "label_smoothing": 0.0})
     assert _drawn(doc, "total") == ("nll_loss", {"ignore_index": -100, "reduction": "sum"})
     target = _drawn_id(doc, "target")
     assert doc.inputs_of(_drawn_id(doc, "loss")) == {"input": _drawn_id(doc, "scores"),

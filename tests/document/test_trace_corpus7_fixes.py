@@ -112,3 +112,55 @@ def test_a_cross_entropy_saves_label_smoothing_only_when_set():
         torch.tensor([1.0, 2.0, 0.5]), label_smoothing=0.25)
     assert run(doc).state(loss).value.tolist() == want.tolist()
     assert "weight=w, label_smoothing=0.25" in export.export_script(doc).text
+
+
+REINIT_AFTER_USE = """
+    import torch
+    import torch.nn as nn
+    torch.manual_seed(17)
+    layer = nn.Linear(6, 4)
+    print("default init std:", round(layer.weight.std().item(), 4))
+    nn.init.xavier_uniform_(layer.weight)
+    print(f"xavier std {layer.weight.std().item():.4f}")
+    nn.init.kaiming_normal_(layer.weight, nonlinearity="relu")
+    nn.init.constant_(layer.bias, 0.1)
+    out = layer(torch.randn(2, 6))
+    out.sum().backward()
+    print(out, layer.weight.grad)
+    w = torch.empty(3, 5)
+    nn.init.uniform_(w, a=-1, b=1)
+    print(w)
+    print(torch.eye(2, 4), torch.eye(3, 1, dtype=torch.float64))
+"""
+
+
+def test_an_init_of_a_parameter_already_used_by_an_op_is_drawn():
+    # nn.init.xavier_uniform_(layer.weight) after layer.weight.std() was printed was
+    # refused ("... or a parameter nothing used yet"): the std keeps the first values'
+    # node, the weight is a new uniform node from there; w = torch.empty(3, 5) on a line
+    # of its own, then filled, was refused as an empty tensor; torch.eye(n, m) too
+    (doc,) = outcomes([REINIT_AFTER_USE])
+    _whole(doc)
+    kinds = [n.kind for n in doc.nodes()]
+    # (Linear's weight and bias, xavier's, w's; kaiming's)
+    assert kinds.count("uniform") == 4 and kinds.count("normal") == 1
+    assert "empty" not in kinds
+    eyes = [n.params for n in doc.nodes() if n.kind == "eye"]
+    assert [(p["n"], p.get("m")) for p in eyes] == [(2, 4), (3, 1)]
+    code = export.export_script(doc).text
+    assert "torch.eye(2, 4)" in code
+    check_round_trip([doc], [REINIT_AFTER_USE])
+
+
+def test_an_init_of_a_parameter_a_step_used_stays_refused():
+    (doc,) = outcomes(["""
+        import torch
+        import torch.nn as nn
+        layer = nn.Linear(3, 1)
+        layer(torch.ones(2, 3)).sum().backward()
+        nn.init.zeros_(layer.weight)
+        print(layer.weight)
+    """])
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is not None and "Not drawn: line 5" in doc.trace_note, \
+        doc.trace_note
