@@ -6072,20 +6072,12 @@ Warum keine grad_fn: </translation>
         <translation>{name} von torch.where</translation>
     </message>
     <message>
-        <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
-        <translation>{kind} mit einem Gewicht je Klasse, label_smoothing oder Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
-    </message>
-    <message>
-        <source>binary_cross_entropy_with_logits (BCEWithLogitsLoss) with weight= or pos_weight= cannot be drawn yet</source>
-        <translation>binary_cross_entropy_with_logits (BCEWithLogitsLoss) mit weight= oder pos_weight= kann noch nicht gezeichnet werden</translation>
+        <source>{kind} with class probabilities as the target cannot be drawn yet</source>
+        <translation>{kind} mit Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
         <source>a {dtype} tensor cannot be drawn</source>
         <translation>ein {dtype}-Tensor kann nicht gezeichnet werden</translation>
-    </message>
-    <message>
-        <source>torch.eye with two sizes cannot be drawn</source>
-        <translation>torch.eye mit zwei Größen kann nicht gezeichnet werden</translation>
     </message>
     <message>
         <source>torch.{kind}(..., generator=) cannot be drawn yet</source>

@@ -6072,20 +6072,12 @@ Por qué no hay grad_fn: </translation>
         <translation>el {name} de torch.where</translation>
     </message>
     <message>
-        <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
-        <translation>{kind} con un peso por clase, label_smoothing o probabilidades de clase como objetivo aún no se puede dibujar</translation>
-    </message>
-    <message>
-        <source>binary_cross_entropy_with_logits (BCEWithLogitsLoss) with weight= or pos_weight= cannot be drawn yet</source>
-        <translation>binary_cross_entropy_with_logits (BCEWithLogitsLoss) con weight= o pos_weight= aún no se puede dibujar</translation>
+        <source>{kind} with class probabilities as the target cannot be drawn yet</source>
+        <translation>{kind} con probabilidades de clase como objetivo todavía no se puede dibujar</translation>
     </message>
     <message>
         <source>a {dtype} tensor cannot be drawn</source>
         <translation>un tensor {dtype} no se puede dibujar</translation>
-    </message>
-    <message>
-        <source>torch.eye with two sizes cannot be drawn</source>
-        <translation>torch.eye con dos tamaños no se puede dibujar</translation>
     </message>
     <message>
         <source>torch.{kind}(..., generator=) cannot be drawn yet</source>
