@@ -164,3 +164,34 @@ def test_an_init_of_a_parameter_a_step_used_stays_refused():
     assert isinstance(doc, Document), doc
     assert doc.trace_note is not None and "Not drawn: line 5" in doc.trace_note, \
         doc.trace_note
+
+
+AFTER_A_BACKWARD = """
+    import torch
+    torch.manual_seed(24)
+    w = torch.randn(3, requires_grad=True)
+    y = (w * 2).sum()
+    y.backward()
+    try:
+        y.backward()
+    except RuntimeError as e:
+        print("second backward:", str(e)[:60])
+    a = torch.randn(3, requires_grad=True)
+    out = a.sigmoid()
+    out.mul_(2)
+    try:
+        out.sum().backward()
+    except RuntimeError as e:
+        print("modified:", type(e).__name__, "inplace" in str(e))
+    print(out, a.grad)
+"""
+
+
+def test_arithmetic_in_place_after_a_backward_fails_as_the_script_did():
+    # out.mul_(2) after the first backward was drawn as a new tensor, so the graph's
+    # backward through sigmoid succeeded where the script's raised: the check cut it
+    (doc,) = outcomes([AFTER_A_BACKWARD])
+    _whole(doc)
+    (mul,) = [n for n in doc.nodes() if n.kind == "mul" and n.params.get("in_place")]
+    code, _, originals = check_round_trip([doc], [AFTER_A_BACKWARD])
+    assert "out.mul_(2)" in code[0] and "modified: RuntimeError True" in originals[0]
