@@ -584,6 +584,20 @@ for _name, _op in OPS.items():
                   code=_SPELLED.get(_name) or _record_code(_op)))
 
 
+def _topk_indices_code(p, a):
+    return (f"{a['self']}.topk({p['k']}, dim={p['dim']}, largest={p['largest']}, "
+            f"sorted={p['sorted']}).indices")
+
+
+# the positions of a topk (its int64 indices: no gradient), beside its values
+_add(NodeKind("topk_indices", "reduction", "The positions of the k largest (or smallest) "
+              "elements along dim.", (Port("self"),), CATALOGUE["topk"].params,
+              lambda p, self: self.topk(p["k"], dim=p["dim"], largest=p["largest"],
+                                        sorted=p["sorted"]).indices,
+              "{self}.topk({k}, dim={dim}, largest={largest}, sorted={sorted}).indices",
+              None, code=_topk_indices_code, ops=("_topk_indices",)))
+
+
 def _pow_eval(p, self, exponent=None):
     return self ** (exponent if exponent is not None else p["exponent"])
 

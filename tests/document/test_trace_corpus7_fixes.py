@@ -195,3 +195,28 @@ def test_arithmetic_in_place_after_a_backward_fails_as_the_script_did():
     (mul,) = [n for n in doc.nodes() if n.kind == "mul" and n.params.get("in_place")]
     code, _, originals = check_round_trip([doc], [AFTER_A_BACKWARD])
     assert "out.mul_(2)" in code[0] and "modified: RuntimeError True" in originals[0]
+
+
+TOPK_INDICES = """
+    import torch
+    torch.manual_seed(5)
+    probs = torch.softmax(torch.randn(4, 5, requires_grad=True), dim=1)
+    top = probs.topk(2, dim=1)
+    print(top.indices, torch.topk(probs, 3, largest=False).indices)
+    labels = torch.tensor([0, 3, 1, 4])
+    hit = (top.indices == labels.unsqueeze(1)).any(dim=1).float().mean()
+    picked = probs.gather(1, top.indices)
+    picked.sum().backward()
+    print(f"top-2 accuracy {hit.item():.2f}", picked)
+"""
+
+
+def test_the_indices_of_a_topk_are_a_node():
+    # "the indices of x.topk(k) cannot be drawn yet; its values (.values) can": a
+    # topk_indices node now (int64, no gradient), which a gather can take
+    (doc,) = outcomes([TOPK_INDICES])
+    _whole(doc)
+    assert [n.params["largest"] for n in doc.nodes() if n.kind == "topk_indices"] == \
+        [True, False]
+    code, _, _ = check_round_trip([doc], [TOPK_INDICES])
+    assert ".topk(3, dim=1, largest=False, sorted=True).indices" in code[0]
