@@ -3142,6 +3142,10 @@ Der Lauf: {expected}</translation>
         <translation>an oder unter ihm wird x zu value</translation>
     </message>
     <message>
+        <source>columns, when not n</source>
+        <translation>Spalten, wenn nicht n</translation>
+    </message>
+    <message>
         <source>count the padding&apos;s zeros in each window&apos;s mean</source>
         <translation>die Nullen des Randes im Mittelwert jedes Fensters mitzählen</translation>
     </message>
@@ -3228,6 +3232,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>how many rows the dataset has</source>
         <translation>wie viele Zeilen der Datensatz hat</translation>
+    </message>
+    <message>
+        <source>how much of the target is spread evenly over the classes (0: none)</source>
+        <translation>wie viel vom Ziel gleichmäßig auf die Klassen verteilt wird (0: nichts)</translation>
     </message>
     <message>
         <source>how the quotient is rounded</source>
@@ -4291,6 +4299,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The p-norm of self - other (2: the Euclidean distance).</source>
         <translation>Die p-Norm von self - other (2: der euklidische Abstand).</translation>
+    </message>
+    <message>
+        <source>The positions of the k largest (or smallest) elements along dim.</source>
+        <translation>Die Positionen der k größten (oder kleinsten) Elemente entlang dim.</translation>
     </message>
     <message>
         <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>

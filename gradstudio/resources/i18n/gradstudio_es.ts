@@ -3142,6 +3142,10 @@ La ejecución: {expected}</translation>
         <translation>en él o por debajo, x pasa a ser value</translation>
     </message>
     <message>
+        <source>columns, when not n</source>
+        <translation>columnas, si no son n</translation>
+    </message>
+    <message>
         <source>count the padding&apos;s zeros in each window&apos;s mean</source>
         <translation>contar los ceros del relleno en la media de cada ventana</translation>
     </message>
@@ -3228,6 +3232,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>how many rows the dataset has</source>
         <translation>cuántas filas tiene el conjunto de datos</translation>
+    </message>
+    <message>
+        <source>how much of the target is spread evenly over the classes (0: none)</source>
+        <translation>cuánto del objetivo se reparte por igual entre las clases (0: nada)</translation>
     </message>
     <message>
         <source>how the quotient is rounded</source>
@@ -4291,6 +4299,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>The p-norm of self - other (2: the Euclidean distance).</source>
         <translation>La norma p de self - other (2: la distancia euclídea).</translation>
+    </message>
+    <message>
+        <source>The positions of the k largest (or smallest) elements along dim.</source>
+        <translation>Las posiciones de los k elementos mayores (o menores) a lo largo de dim.</translation>
     </message>
     <message>
         <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
