@@ -73,6 +73,8 @@ def inplace_update(rec, t, direct, op, operands, params):
             not rec.is_tensor(step):
         raise TraceError(LEAF_UPDATE)
     found = _scaled_grad(rec, step, leaf, negated=added)
+    if found is None and added and direct:
+        raise TraceError(OTHER_WRITE, method=_METHODS[op.name])
     if found is None:
         raise TraceError(LEAF_UPDATE)
     lr, chain = found

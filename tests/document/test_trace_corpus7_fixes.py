@@ -220,3 +220,17 @@ def test_the_indices_of_a_topk_are_a_node():
         [True, False]
     code, _, _ = check_round_trip([doc], [TOPK_INDICES])
     assert ".topk(3, dim=1, largest=False, sorted=True).indices" in code[0]
+
+
+def test_adding_another_tensor_to_a_parameter_is_still_said_as_an_add():
+    (doc,) = outcomes(["""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        v = torch.tensor([0.5, 0.25])
+        with torch.no_grad():
+            w += 0.1 * v
+        print(w)
+    """])
+    assert isinstance(doc, Document), doc
+    assert "an in-place add_ (+=) of a leaf that requires grad" in doc.trace_note, \
+        doc.trace_note
