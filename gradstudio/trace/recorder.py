@@ -76,6 +76,7 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.refusal_clock = None     # the count at which ``refusal`` was found
         self.refusal = None           # the first TraceError found outside the observer
         self.uids = 0
+        self.late_since = False       # a node owns its tensor's .grad only from an action on
         self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
         self.step_grads_left = MAX_STEP_GRADS
         self.actions = []

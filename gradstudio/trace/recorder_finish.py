@@ -153,8 +153,8 @@ def _owners_at(rec, owner, uid):
     """``owner`` for the action made ``uid``-th (actions are counted by the uid they
     were made with: folding loops and merging prints reorder the list): without the
     nodes a recorded part ended before it, nor the literals made after it for what a
-    part changed (``cut``)."""
-    if not rec.parts:
+    part changed (``cut``), nor a requires_grad_ computed after it (``since``)."""
+    if not rec.parts and not rec.late_since:
         return owner
     out = {}
     for i, t in owner.items():

@@ -234,3 +234,32 @@ def test_adding_another_tensor_to_a_parameter_is_still_said_as_an_add():
     assert isinstance(doc, Document), doc
     assert "an in-place add_ (+=) of a leaf that requires grad" in doc.trace_note, \
         doc.trace_note
+
+
+FROZEN_AFTER_TRAINING = """
+    import torch
+    import torch.nn as nn
+    torch.manual_seed(0)
+    X = torch.randn(4, 3)
+    model = nn.Sequential(nn.Linear(3, 2), nn.Linear(2, 1))
+    model(X).sum().backward()
+    print(model[0].weight.grad)
+    model[0].requires_grad_(False)
+    model.zero_grad()
+    model(X).sum().backward()
+    print(model[0].weight.grad, model[1].weight.grad)
+    print(model[0].weight.requires_grad, model(X).grad_fn.name())
+"""
+
+
+def test_a_layer_frozen_after_a_backward_is_frozen_from_there():
+    # model[0].requires_grad_(False) after a backward was a node of the forward pass, so
+    # the graph froze the layer before the first backward too, and the check cut it
+    # ("weight.grad would be None where the script had a gradient")
+    (doc,) = outcomes([FROZEN_AFTER_TRAINING])
+    _whole(doc)
+    frozen = [n for n in doc.nodes() if n.kind == "requires_grad_"]
+    assert [n.params["requires_grad"] for n in frozen] == [False, False]
+    computed = {n for a in doc.timeline if a.kind == "compute" for n in a.params["nodes"]}
+    assert {n.id for n in frozen} <= computed
+    check_round_trip([doc], [FROZEN_AFTER_TRAINING])
