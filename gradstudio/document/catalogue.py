@@ -26,7 +26,7 @@ from gradstudio.engine.optable import OPS
 from gradstudio.trace.ops import has_kind
 from gradstudio.vocabulary import DTYPES
 
-from . import catalogue_random
+from . import catalogue_losses, catalogue_random
 from .catalogue_norm import batch_norm_kinds
 from .catalogue_random import RESEEDING_KINDS
 from .index_text import bind_index, format_index, parse_index
@@ -258,10 +258,13 @@ _source("full", lambda p: torch.full(tuple(p["shape"]), p["fill_value"], dtype=_
         "A tensor filled with one number.", [SHAPE, ParamSpec("fill_value", "scalar", 1.0)],
         "torch.full", _full_code)
 catalogue_random.add_filled(_source, SHAPE, ParamSpec, _dtype)     # uniform, normal
-_source("eye", lambda p: torch.eye(p["n"], dtype=_dtype(p["dtype"]),
+_source("eye", lambda p: torch.eye(p["n"], p.get("m") or p["n"], dtype=_dtype(p["dtype"]),
                                    requires_grad=p["requires_grad"]),
-        "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns")], "torch.eye",
-        lambda p, tail: f"torch.eye({p['n']}{tail})")
+        "The identity matrix.", [ParamSpec("n", "int", 3, "rows and columns"),
+                                 ParamSpec("m", "int", None, "columns, when not n",
+                                           optional=True)], "torch.eye",
+        lambda p, tail: f"torch.eye({p['n']}{'' if p.get('m') is None else ', ' + str(p['m'])}"
+                        f"{tail})")
 _source("arange", lambda p: torch.arange(p["start"], p["end"], p["step"], dtype=_dtype(p["dtype"]),
                                          requires_grad=p["requires_grad"]),
         "Evenly spaced values in [start, end).",
@@ -551,60 +554,6 @@ def _spread_kinds(name):
                      code=_reduce_code(name, correction)),)
 
 
-def _loss_kinds():
-    """cross_entropy (scores, as logits) and nll_loss (log-probabilities), each against a
-    target of class indices (an int64 tensor): by default averaged over the targets that
-    count, or summed, or one loss per target (``reduction``)."""
-    op = OPS["nll_loss"]
-    ignore = ParamSpec("ignore_index", "int", -100, "a target class that is skipped")
-    reduction = ParamSpec("reduction", "choice", "mean", "mean: the average over the "
-                          "targets that count; sum: their total; none: one loss per target",
-                          choices=("mean", "sum", "none"))
-    out = []
-    for name, doc in (
-            ("cross_entropy", "The cross-entropy of class-index targets (an int64 tensor) "
-             "from unnormalised scores (logits): nll_loss(log_softmax(input, 1), target)."),
-            ("nll_loss", "The negative log likelihood of class-index targets (an int64 "
-             "tensor) from log-probabilities.")):
-        fn = getattr(torch.nn.functional, name)
-
-        def evaluate(p, input, target, fn=fn):
-            return fn(input, target, ignore_index=p["ignore_index"],
-                      reduction=p["reduction"])
-
-        def code(p, a, name=name):
-            tail = "" if p["ignore_index"] == -100 else f", ignore_index={p['ignore_index']}"
-            if p["reduction"] != "mean":
-                tail += f", reduction={p['reduction']!r}"
-            return f"torch.nn.functional.{name}({a['input']}, {a['target']}{tail})"
-        out.append(NodeKind(name, op.category, doc, (Port("input"), Port("target")),
-                            (ignore, reduction), evaluate,
-                            f"torch.nn.functional.{name}({{input}}, {{target}})",
-                            _grad_name(op), code=code))
-    return tuple(out)
-
-
-def _mse_kinds():
-    """mse_loss: the squared differences of input and target (broadcast, with PyTorch's
-    warning when their sizes differ), averaged, summed or one per element."""
-    op = OPS["mse_loss"]
-    reduction = ParamSpec("reduction", "choice", "mean", "mean: the average of the squared "
-                          "differences; sum: their total; none: one per element",
-                          choices=("mean", "sum", "none"))
-
-    def evaluate(p, input, target):
-        return torch.nn.functional.mse_loss(input, target, reduction=p["reduction"])
-
-    def code(p, a):
-        tail = "" if p["reduction"] == "mean" else f", reduction={p['reduction']!r}"
-        return f"torch.nn.functional.mse_loss({a['input']}, {a['target']}{tail})"
-    return (NodeKind("mse_loss", op.category, "The mean squared error between input and "
-                     "target: ((input - target) ** 2).mean(), as one op.",
-                     (Port("input"), Port("target")), (reduction,), evaluate,
-                     "torch.nn.functional.mse_loss({input}, {target})", _grad_name(op),
-                     code=code),)
-
-
 _OWN_KINDS = {
     "floor_divide": lambda: _divided_kinds(
         "floor_divide", "floor_divide_scalar", "A number divided by a tensor, rounded down "
@@ -614,7 +563,8 @@ _OWN_KINDS = {
         "has no gradient for it)."),
     "prod": _prod_kinds,
     "var": lambda: _spread_kinds("var"), "std": lambda: _spread_kinds("std"),
-    "nll_loss": _loss_kinds, "mse_loss": _mse_kinds, "batch_norm": batch_norm_kinds,
+    "batch_norm": batch_norm_kinds,
+    **catalogue_losses.builders(NodeKind, Port, ParamSpec, _spec, _grad_name),
 }
 
 
@@ -644,6 +594,20 @@ for _name, _op in OPS.items():
                   _function_call(_name, _op.arg_names, _names), _op.code or "",
                   _grad_name(_op) if _op.differentiable else None,
                   code=_SPELLED.get(_name) or _record_code(_op)))
+
+
+def _topk_indices_code(p, a):
+    return (f"{a['self']}.topk({p['k']}, dim={p['dim']}, largest={p['largest']}, "
+            f"sorted={p['sorted']}).indices")
+
+
+# the positions of a topk (its int64 indices: no gradient), beside its values
+_add(NodeKind("topk_indices", "reduction", "The positions of the k largest (or smallest) "
+              "elements along dim.", (Port("self"),), CATALOGUE["topk"].params,
+              lambda p, self: self.topk(p["k"], dim=p["dim"], largest=p["largest"],
+                                        sorted=p["sorted"]).indices,
+              "{self}.topk({k}, dim={dim}, largest={largest}, sorted={sorted}).indices",
+              None, code=_topk_indices_code, ops=("_topk_indices",)))
 
 
 def _pow_eval(p, self, exponent=None):

@@ -80,13 +80,18 @@ def _sorted(d):
     return {k: d[k] for k in sorted(d)}
 
 
+# params added to a kind after files had it, saved only when they differ from this default
+_LATER = {"cross_entropy": {"label_smoothing": 0.0}, "eye": {"m": None}}
+
+
 def _node_params(d):
     """A node's params as saved: arithmetic's ``in_place`` (added to ``add``, ``sub``,
-    ``mul`` and ``div`` within format 6) only when set, so their files stay as they were
-    (loading gives the default, False)."""
-    if d.kind in IN_PLACE_KINDS and not d.params.get("in_place"):
-        return _sorted({k: v for k, v in d.params.items() if k != "in_place"})
-    return _sorted(d.params)
+    ``mul`` and ``div`` within format 6), cross_entropy's ``label_smoothing`` and eye's
+    ``m`` only when set, so their files stay as they were (loading gives the default)."""
+    later = dict(_LATER.get(d.kind, {}))
+    if d.kind in IN_PLACE_KINDS:
+        later["in_place"] = False
+    return _sorted({k: v for k, v in d.params.items() if k not in later or v != later[k]})
 
 
 def _action_params(a):

@@ -59,7 +59,7 @@ def planned_elements(spec, params, shapes):
 def _planned(spec, p, shapes):
     name = spec.name
     if name == "eye":
-        return p["n"] * p["n"]
+        return p["n"] * (p.get("m") or p["n"])
     if name == "arange":
         return max(0, math.ceil((p["end"] - p["start"]) / p["step"]))
     if name in ("matmul", "mm", "bmm"):

@@ -370,6 +370,7 @@ KIND_DOCS = (
         "Ops", "The negative log likelihood of class-index targets (an int64 tensor) "
         "from log-probabilities."),
     QT_TRANSLATE_NOOP("Ops", "The p-norm of self - other (2: the Euclidean distance)."),
+    QT_TRANSLATE_NOOP("Ops", "The positions of the k largest (or smallest) elements along dim."),
     QT_TRANSLATE_NOOP(
         "Ops", "The remainder of dividing a number by a tensor (PyTorch has no "
         "gradient for it)."),
@@ -472,6 +473,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "above beta * x > threshold, x itself"),
     QT_TRANSLATE_NOOP("OpSettings", "added to the variance before its square root"),
     QT_TRANSLATE_NOOP("OpSettings", "at or below it, x becomes value"),
+    QT_TRANSLATE_NOOP("OpSettings", "columns, when not n"),
     QT_TRANSLATE_NOOP("OpSettings", "count the padding's zeros in each window's mean"),
     QT_TRANSLATE_NOOP("OpSettings", "def backward(ctx, grad_output): the gradient of each input"),
     QT_TRANSLATE_NOOP("OpSettings", "def forward(ctx, ...): the output from the inputs"),
@@ -499,6 +501,8 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "how many numbers"),
     QT_TRANSLATE_NOOP("OpSettings", "how many points (rows)"),
     QT_TRANSLATE_NOOP("OpSettings", "how many rows the dataset has"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "how much of the target is spread evenly over the classes (0: none)"),
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
     QT_TRANSLATE_NOOP("OpSettings", "in order"),
     QT_TRANSLATE_NOOP(

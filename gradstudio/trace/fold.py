@@ -359,7 +359,7 @@ class Folded:
         st, real = self.st, self.real
         for i, nodes, actions in self.rec.item_prints:
             last = max(st.npos[min(nodes, len(st.npos)) - 1] if nodes else -1,
-                       st.apos[real[min(actions, len(real)) - 1]] if actions else -1)
+                       st.apos[real[min(actions, len(real)) - 1]] if actions and real else -1)
             for first, end, _ in self.groups:
                 if first != end and first <= last <= end:
                     self.rec.nodes[self.rep.get(i, i)]["watched"] = True

@@ -150,7 +150,7 @@ def _generic(op, operands, params, output):
 
 # the indices half of a (values, indices) pair with no kind of its own: refused only if
 # the script goes on to use them (a node that stays in the graph)
-_INDICES_ONLY = {"_topk_indices": "x.topk(k)", "_median_indices": "x.median(dim)",
+_INDICES_ONLY = {"_median_indices": "x.median(dim)",
                  "_mode_indices": "x.mode(dim)", "_kthvalue_indices": "x.kthvalue(k)",
                  "_nanmedian_indices": "x.nanmedian(dim)", "_cummax_indices": "x.cummax(dim)",
                  "_cummin_indices": "x.cummin(dim)"}
@@ -162,6 +162,9 @@ def op_record(op, operands, params, output):
         return _Record(op.name, {}, {"self": operands[0]}, output, taint=(
             None, f"the indices of {_INDICES_ONLY[op.name]} cannot be drawn yet; its values "
                   "(.values) can"))
+    if op.name == "_topk_indices":        # (x.topk(k).indices: a kind of its own)
+        return _Record("topk_indices", {q.name: _param_value(q, (params or {}).get(
+            q.name, q.default)) for q in op.params}, {"self": operands[0]}, output)
     explicit = _EXPLICIT.get(op.name)
     if explicit is None:
         return _generic(op, operands, params or {}, output)

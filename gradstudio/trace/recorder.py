@@ -75,7 +75,7 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
         self.namespace = {}           # the script's globals (names for the nodes)
         self.refusal_clock = None     # the count at which ``refusal`` was found
         self.refusal = None           # the first TraceError found outside the observer
-        self.uids = 0
+        self.uids, self.late_since = 0, False     # (late_since: a node owns .grad from a step on)
         self.grad_holders = {}        # id(tensor) -> tensor that may get a .grad
         self.step_grads_left = MAX_STEP_GRADS
         self.actions = []

@@ -155,8 +155,10 @@ def _owners_at(rec, owner, uid):
     were made with: folding loops and merging prints reorder the list): without the
     nodes a recorded part ended before it, nor the literals made after it for what a
     part changed (``cut``), nor a node computed at a later step (``late``: a hook
-    registered after a backward, which stands for its tensor only from there)."""
-    if not rec.parts and not any(isinstance(rec.nodes[i].get("late"), int) for i in owner):
+    registered after a backward, which stands for its tensor only from there), nor a
+    requires_grad_ computed after it (``since``)."""
+    if not rec.parts and not rec.late_since and \
+            not any(isinstance(rec.nodes[i].get("late"), int) for i in owner):
         return owner
     out = {}
     for i, t in owner.items():

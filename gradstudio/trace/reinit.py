@@ -9,8 +9,10 @@ shows the same as a new source node the parameter stands for from then on (``uni
 with the new bounds, ``normal``, ``zeros``, ``full``), made where the fill was; the node
 that made the first values stays as what it was when it drew random numbers (the
 generator moved: the document's run draws them too, in the same order), no longer the
-parameter's. A fill of a parameter already used (by an op, a step) is refused by the
-caller, as any in-place update of a leaf is.
+parameter's. A parameter already used by an op (``layer.weight.std()`` printed before
+the fill) is filled the same way: what was computed from its first values keeps the old
+node, a leaf as it was. A fill of a parameter a step already used (a backward, an
+optimizer) is refused by the caller, as any in-place update of a leaf is.
 
 Imports only the engine's public API and its sibling modules.
 """
@@ -31,9 +33,15 @@ def fresh(rec, t):
         return None
     node = rec.nodes[i]
     if node["kind"] not in _SOURCES or node["inputs"] or node["alias"] or \
-            node["params"].get("generator") is not None or used(rec, i):
+            node["params"].get("generator") is not None or _stepped(rec, i):
         return None
     return i
+
+
+def _stepped(rec, i):
+    """Whether a step (an optimizer's, a backward's, a print's) already uses node ``i``."""
+    return any(v == i or (isinstance(v, list) and i in v)
+               for a in rec.actions for v in a["params"].values())
 
 
 def refill(rec, i, t, kind, params):
@@ -41,12 +49,16 @@ def refill(rec, i, t, kind, params):
     made no values anyone sees (``torch.empty``'s) or drew nothing: it becomes the new
     node; else a new node stands for ``t`` and the old one stays a random source only."""
     old = rec.nodes[i]
-    if old["kind"] not in RANDOM_KINDS:
+    seen = used(rec, i)
+    if old["kind"] not in RANDOM_KINDS and not seen:
         rec.refill(i, kind, params)
         return
     label, old["label"], old["keep"] = old["label"], None, False
-    old["params"]["requires_grad"] = False
-    old["leaf_rg"] = False
+    if not seen:
+        old["params"]["requires_grad"] = False
+        old["leaf_rg"] = False
+    # (else what the script computed from the first values keeps them: its node stays
+    # the leaf they were computed from, as the tensor was then)
     rec.emit(_Record(kind, params, {}, t))
     new = rec.nodes[rec.node_of[id(t)]]
     new["region"] = None              # (nn.init fills under no_grad: a source all the same)

@@ -69,17 +69,21 @@ def inplace_update(rec, t, direct, op, operands, params):
         if leaf is not None and trainable(leaf) and _edit(rec, leaf, op, operands, params,
                                                           through=t):
             return
-        if leaf is None or not trainable(leaf) or op.name != "sub":
+        if leaf is None or not trainable(leaf) or op.name not in ("sub", "add"):
             raise TraceError(DATA_WRITE)
         style = "data"
     step = operands[1] if len(operands) == 2 else None
     if direct and _edit(rec, t, op, operands, params):
         return
-    if direct and op.name in _METHODS:
+    added = op.name == "add" and rec.is_tensor(step)        # w.data += -lr * w.grad
+    if direct and op.name in _METHODS and not added:
         raise TraceError(OTHER_WRITE, method=_METHODS[op.name])
-    if op.name != "sub" or (params or {}).get("alpha", 1) != 1 or not rec.is_tensor(step):
+    if op.name not in ("sub", "add") or (params or {}).get("alpha", 1) != 1 or \
+            not rec.is_tensor(step):
         raise TraceError(LEAF_UPDATE)
-    found = _scaled_grad(rec, step, leaf)
+    found = _scaled_grad(rec, step, leaf, negated=added)
+    if found is None and added and direct:
+        raise TraceError(OTHER_WRITE, method=_METHODS[op.name])
     if found is None:
         raise TraceError(LEAF_UPDATE)
     lr, chain = found
@@ -181,9 +185,12 @@ def data_assignment(rec, t, value):
     _record(rec, t, lr, "data", chain)
 
 
-def _scaled_grad(rec, step, leaf):
+def _scaled_grad(rec, step, leaf, negated=False):
     """``(lr, nodes)`` when ``step`` is ``lr * leaf.grad`` (or the gradient itself), as
-    the last nodes made; else None."""
+    the last nodes made; else None. ``negated``: the step is added (``w.data += -lr *
+    w.grad``), so it must be ``-lr * leaf.grad`` with lr > 0, and the update it is
+    subtracts ``lr * leaf.grad``: the same bits, as ``-(lr * g)`` rounds to ``(-lr) * g``
+    and ``w + (-s)`` is ``w - s``."""
     i = rec.node_of.get(id(step))
     if i is None:
         return None
@@ -192,6 +199,14 @@ def _scaled_grad(rec, step, leaf):
             list(node["params"]) == ["other"]:
         lr, g = node["params"]["other"], node["inputs"]["self"]
         chain = [g, i]
+        if negated:
+            if has_marked(lr):
+                raise TraceError(SCALAR_FED_BACK)
+            if not isinstance(lr, (int, float)) or isinstance(lr, bool) or not lr < 0:
+                return None
+            lr = -lr
+    elif negated:
+        return None
     elif node.get("grad_owner") is not None:
         lr, g, chain = 1, i, [i]
     else:

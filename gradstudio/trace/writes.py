@@ -17,10 +17,11 @@ new version, so a backward that saved it fails as the script's does.
   (``Recorder.written``, for the loop's check).
 
 An arithmetic update (``y.add_(1)``, ``y *= 2``) of a tensor autograd tracks (it requires
-grad, is no view and no leaf) made before the script's first timeline action is drawn in
-place as well (``add``, ``sub``, ``mul`` and ``div`` have the ``in_place`` param): a
-backward through a node that saved ``y`` then fails as the script's does; drawn as a new
-tensor it would succeed where the script's raised. Any other is drawn as a new node.
+grad, is no view and no leaf) is drawn in place as well (``add``, ``sub``, ``mul`` and
+``div`` have the ``in_place`` param), before the script's first timeline action as part
+of the forward pass, after one computed at its moment as a write is: a backward through
+a node that saved ``y`` then fails as the script's does; drawn as a new tensor it would
+succeed where the script's raised. Any other is drawn as a new node.
 
 ``x[1:] += 1`` (below) is the one write drawn *into a copy*: the node copies its input
 and the tensor stands for the new node from then on, as an in-place operation such as
@@ -57,7 +58,7 @@ ARITHMETIC_OPS = frozenset({"add", "sub", "mul", "div"})
 def arithmetic_in_place(rec, t, op):
     """Whether the arithmetic ``op`` made in place on ``t`` is drawn in place (see the
     module's docstring)."""
-    return op.name in ARITHMETIC_OPS and not rec.actions and raw.requires_grad(t) and \
+    return op.name in ARITHMETIC_OPS and raw.requires_grad(t) and \
         raw.grad_fn(t) is not None and not raw.is_view(t)
 
 VIEW_WRITE = QT_TRANSLATE_NOOP("TraceRefusal",

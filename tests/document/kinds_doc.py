@@ -188,6 +188,7 @@ def every_kind_document():
     node("sort", {"dim": 1, "descending": True}, self=a)
     node("argsort", {"stable": True}, self=a)
     node("topk", {"k": 2}, self=a)
+    node("topk_indices", {"k": 2, "largest": False}, self=a)
     node("median", self=a)
     node("median", {"dim": 1}, self=a)
     node("mode", {"dim": 1}, self=a)

@@ -64,10 +64,24 @@ def test_nn_init_of_a_new_parameter_is_a_source_node():
     check_round_trip([doc], [INIT])
 
 
-def test_nn_init_of_a_parameter_already_used_is_not_drawn_as_a_fill():
+def test_nn_init_of_a_parameter_an_op_already_used_is_a_new_source_from_there():
+    # (refused before the seventh corpus); y keeps the first bias's node, a leaf as it was
     (doc,) = outcomes([USED_FIRST])
-    assert doc.trace_note is not None and "line 6" in doc.trace_note, doc.trace_note
+    assert doc.trace_note is None, doc.trace_note
+    kinds = [doc.node(n).kind for n in doc.node_ids]
+    assert kinds.count("uniform") == 2 and kinds.count("zeros") == 1
     check_round_trip([doc], [USED_FIRST])
+
+
+def test_a_backward_through_the_first_values_of_a_refilled_parameter_is_not_drawn():
+    # the script's bias is one leaf, which the backward through y reaches; the graph's
+    # first bias is another node than the refilled one: its check says so, and the rest
+    # is recorded
+    source = USED_FIRST + "    y.backward()\n    print(layer.bias.grad)\n"
+    (doc,) = outcomes([source])
+    assert doc.trace_note is not None and "bias.grad would be None" in doc.trace_note, \
+        doc.trace_note
+    check_round_trip([doc], [source])
 
 
 NORMAL = """

@@ -313,18 +313,23 @@ def test_arithmetic_in_place_on_a_saved_tensor_is_drawn_and_fails_as_in_pytorch(
     ``in_place``), so the graph's backward fails as the script's did (drawn as a new
     tensor it succeeded, and the self-check cut the part); the export writes
     ``y.add_(1)`` and prints under torch what the program printed. After the first
-    timeline action (the failed backward) the updates of ``z`` are new nodes, as writes
-    are copies there."""
+    timeline action (the failed backward) the updates of ``z`` are in place too, computed
+    at their moment (``late``), as writes are there (new nodes before the seventh
+    corpus, where a backward through a tensor updated after an action then succeeded
+    where the script's failed)."""
     (doc,) = traced_documents([SAVED_THEN_ADDED])
     assert doc.trace_note is None, doc.trace_note
     in_place = [doc.node(n) for n in doc.node_ids if doc.node(n).params.get("in_place")]
-    assert [n.kind for n in in_place] == ["add"] and returns_input(in_place[0])
+    assert [n.kind for n in in_place] == ["add", "mul", "sub"]
+    assert all(returns_input(n) for n in in_place)
+    computed = {n for a in doc.timeline if a.kind == "compute" for n in a.params["nodes"]}
+    assert in_place[0].id not in computed and in_place[1].id in computed    # (z -= 0.5 too)
     code, _, _ = check_round_trip([doc], [SAVED_THEN_ADDED])
-    assert "y.add_(1)" in code[0]
-    again = files.loads(files.dumps(doc))         # (saved only where set: add's here)
+    assert "y.add_(1)" in code[0] and "z.mul_(2)" in code[0]
+    again = files.loads(files.dumps(doc))         # (saved only where set)
     assert [doc.node(n).params.get("in_place") for n in doc.node_ids] == \
         [again.node(n).params.get("in_place") for n in again.node_ids]
-    assert files.dumps(doc).count('"in_place"') == 1
+    assert files.dumps(doc).count('"in_place"') == 3
     backward = [o for a, o in zip(again.timeline, run(again).outcomes)
                 if a.kind == "backward"]
     assert "modified by an inplace operation" in backward[0].error

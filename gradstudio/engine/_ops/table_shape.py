@@ -24,8 +24,19 @@ _shape_op("view", "ViewBackward0", lambda a, shape: a.reshape(shape), _back_to_i
 _shape_op("_unsafe_view", "UnsafeViewBackward0", lambda a, shape: a.reshape(shape),
           _back_to_input, "A reshape that had to copy.", (SHAPE,), "{self}.reshape({shape})",
           view=False)
+def _squeezed(a, dim=None):
+    """``a`` without its dimensions of size 1 among ``dim`` (an int or a tuple, all of
+    them for None): PyTorch leaves a named dimension of another size as it is."""
+    if dim is None:
+        return np.squeeze(a)
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    return np.squeeze(a, tuple(d for d in dims if a.ndim and a.shape[d] == 1))
+
+
+# (PyTorch's three overloads: squeeze(), squeeze(int dim), squeeze(int[] dim))
 _shape_op("squeeze", lambda p: "SqueezeBackward0" if p.get("dim") is None else
-          "SqueezeBackward1", lambda a, dim=None: np.squeeze(a, dim), _back_to_input,
+          "SqueezeBackward1" if isinstance(p["dim"], int) else "SqueezeBackward2",
+          _squeezed, _back_to_input,
           "Removes dimensions of size 1.", (Param("dim", "dims", None),), "{self}.squeeze({dim})")
 _shape_op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
           _back_to_input, "Inserts a dimension of size 1.", (Param("dim", "int", 0),),

@@ -353,12 +353,25 @@ def _index_select(self, dim, index):
     if not self._data.ndim and index._data.size != 1:
         raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got "
                            f"{index._data.size} value(s)")
+    _index_select_bounds(self, d, index)
+    return apply(OPS["index_select"], (self, index), {"dim": d})
+
+
+def _index_select_bounds(self, d, index):
+    """An index out of range, refused as PyTorch's CPU kernel does, by the path it takes
+    (index_select_out_cpu_): the checked dim1 pass and an empty tensor check the whole
+    index ("INDICES element is out of DATA bounds"), any other path each slice's
+    (an IndexError)."""
     size = self._data.shape[d] if self._data.ndim else 1
     bad = index._data[(index._data < 0) | (index._data >= size)]
-    if bad.size:
+    if self._data.ndim > 1 and index._data.size and not self._data.size and not size:
+        raise RuntimeError("index_select(): self indexing axis dim should be positive")
+    if not bad.size:
+        return
+    if self._data.ndim > 1 and (d == 1 or not self._data.size):
         raise RuntimeError(f"INDICES element is out of DATA bounds, id={bad.flat[0]} "
                            f"axis_dim={size}")
-    return apply(OPS["index_select"], (self, index), {"dim": d})
+    raise IndexError("index out of range in self")
 
 
 class IndexMixin:

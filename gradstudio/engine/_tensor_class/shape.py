@@ -155,8 +155,10 @@ def _unsqueeze(self, dim):
 def _squeeze(self, dim=None):
     if dim is None:
         return apply(OPS["squeeze"], (self,), {"dim": None})
-    dims = _dims(self, dim)
-    dims = tuple(d for d in dims if self._data.shape[d] == 1) if self._data.ndim else ()
+    # (an int stays an int and a tuple a tuple: their grad_fns differ)
+    if not isinstance(dim, (list, tuple)):
+        return apply(OPS["squeeze"], (self,), {"dim": _wrap_dim(dim, self._data.ndim)})
+    dims = _dims(self, dim) if dim else ()
     return apply(OPS["squeeze"], (self,), {"dim": dims})
 
 

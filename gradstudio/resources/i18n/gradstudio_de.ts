@@ -3202,6 +3202,10 @@ Der Lauf: {expected}</translation>
         <translation>an oder unter ihm wird x zu value</translation>
     </message>
     <message>
+        <source>columns, when not n</source>
+        <translation>Spalten, wenn nicht n</translation>
+    </message>
+    <message>
         <source>count the padding&apos;s zeros in each window&apos;s mean</source>
         <translation>die Nullen des Randes im Mittelwert jedes Fensters mitzählen</translation>
     </message>
@@ -3288,6 +3292,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>how many rows the dataset has</source>
         <translation>wie viele Zeilen der Datensatz hat</translation>
+    </message>
+    <message>
+        <source>how much of the target is spread evenly over the classes (0: none)</source>
+        <translation>wie viel vom Ziel gleichmäßig auf die Klassen verteilt wird (0: nichts)</translation>
     </message>
     <message>
         <source>how the quotient is rounded</source>
@@ -4359,6 +4367,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The p-norm of self - other (2: the Euclidean distance).</source>
         <translation>Die p-Norm von self - other (2: der euklidische Abstand).</translation>
+    </message>
+    <message>
+        <source>The positions of the k largest (or smallest) elements along dim.</source>
+        <translation>Die Positionen der k größten (oder kleinsten) Elemente entlang dim.</translation>
     </message>
     <message>
         <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
@@ -6164,20 +6176,12 @@ Warum keine grad_fn: </translation>
         <translation>{name} von torch.where</translation>
     </message>
     <message>
-        <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
-        <translation>{kind} mit einem Gewicht je Klasse, label_smoothing oder Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
-    </message>
-    <message>
-        <source>binary_cross_entropy_with_logits (BCEWithLogitsLoss) with weight= or pos_weight= cannot be drawn yet</source>
-        <translation>binary_cross_entropy_with_logits (BCEWithLogitsLoss) mit weight= oder pos_weight= kann noch nicht gezeichnet werden</translation>
+        <source>{kind} with class probabilities as the target cannot be drawn yet</source>
+        <translation>{kind} mit Klassenwahrscheinlichkeiten als Ziel kann noch nicht gezeichnet werden</translation>
     </message>
     <message>
         <source>a {dtype} tensor cannot be drawn</source>
         <translation>ein {dtype}-Tensor kann nicht gezeichnet werden</translation>
-    </message>
-    <message>
-        <source>torch.eye with two sizes cannot be drawn</source>
-        <translation>torch.eye mit zwei Größen kann nicht gezeichnet werden</translation>
     </message>
     <message>
         <source>torch.{kind}(..., generator=) cannot be drawn yet</source>

@@ -3202,6 +3202,10 @@ La ejecución: {expected}</translation>
         <translation>en él o por debajo, x pasa a ser value</translation>
     </message>
     <message>
+        <source>columns, when not n</source>
+        <translation>columnas, si no son n</translation>
+    </message>
+    <message>
         <source>count the padding&apos;s zeros in each window&apos;s mean</source>
         <translation>contar los ceros del relleno en la media de cada ventana</translation>
     </message>
@@ -3288,6 +3292,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>how many rows the dataset has</source>
         <translation>cuántas filas tiene el conjunto de datos</translation>
+    </message>
+    <message>
+        <source>how much of the target is spread evenly over the classes (0: none)</source>
+        <translation>cuánto del objetivo se reparte por igual entre las clases (0: nada)</translation>
     </message>
     <message>
         <source>how the quotient is rounded</source>
@@ -4359,6 +4367,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>The p-norm of self - other (2: the Euclidean distance).</source>
         <translation>La norma p de self - other (2: la distancia euclídea).</translation>
+    </message>
+    <message>
+        <source>The positions of the k largest (or smallest) elements along dim.</source>
+        <translation>Las posiciones de los k elementos mayores (o menores) a lo largo de dim.</translation>
     </message>
     <message>
         <source>The remainder of dividing a number by a tensor (PyTorch has no gradient for it).</source>
@@ -6164,20 +6176,12 @@ Por qué no hay grad_fn: </translation>
         <translation>el {name} de torch.where</translation>
     </message>
     <message>
-        <source>{kind} with a weight per class, label_smoothing or class probabilities as the target cannot be drawn yet</source>
-        <translation>{kind} con un peso por clase, label_smoothing o probabilidades de clase como objetivo aún no se puede dibujar</translation>
-    </message>
-    <message>
-        <source>binary_cross_entropy_with_logits (BCEWithLogitsLoss) with weight= or pos_weight= cannot be drawn yet</source>
-        <translation>binary_cross_entropy_with_logits (BCEWithLogitsLoss) con weight= o pos_weight= aún no se puede dibujar</translation>
+        <source>{kind} with class probabilities as the target cannot be drawn yet</source>
+        <translation>{kind} con probabilidades de clase como objetivo todavía no se puede dibujar</translation>
     </message>
     <message>
         <source>a {dtype} tensor cannot be drawn</source>
         <translation>un tensor {dtype} no se puede dibujar</translation>
-    </message>
-    <message>
-        <source>torch.eye with two sizes cannot be drawn</source>
-        <translation>torch.eye con dos tamaños no se puede dibujar</translation>
     </message>
     <message>
         <source>torch.{kind}(..., generator=) cannot be drawn yet</source>

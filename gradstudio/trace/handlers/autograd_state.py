@@ -52,6 +52,16 @@ def requires_grad_handler(rec, out, t, requires_grad=True):
     # ``t`` stays the same Python object but is now the output of a new node
     rec.emit(_Record("requires_grad_", {"requires_grad": bool(requires_grad)}, {"self": t},
                      t, alias=True))
+    j = rec.node_of.get(id(t))
+    if rec.actions and node is not None and node["leaf_rg"] and not requires_grad and \
+            j is not None and j != i and len(rec.frames) == 1 and rec.nodes[j]["alias"]:
+        # a parameter frozen after a timeline step (a layer frozen after training):
+        # computed at this moment, as a write is, so the backward passes before it
+        # still reach the tensor
+        rec.nodes[j]["late"] = rec.last_uid()
+        rec.nodes[j]["keep"] = True
+        rec.nodes[j]["since"] = rec.uids + 1   # (its .grad is the tensor's from then on)
+        rec.late_since = True
 
 
 def retain_handler(rec, out, t):

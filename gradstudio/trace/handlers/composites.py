@@ -92,15 +92,19 @@ def loss_map(kind, rec, out, input, target, weight=None, size_average=None,
     outermost = len(rec.frames) == 1
     if not raw.is_tensor(input) or not raw.is_tensor(target):
         return None
-    if weight is not None or label_smoothing or raw.data(target).dtype.kind == "f":
+    if raw.data(target).dtype.kind == "f" or (weight is not None and not raw.is_tensor(weight)):
         if not outermost:
             return None
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
-            "{kind} with a weight per class, label_smoothing or class probabilities as "
-            "the target cannot be drawn yet"), kind=kind)
-    return _Record(kind, {"ignore_index": int(ignore_index),
-                          "reduction": _reduction(size_average, reduce, reduction)},
-                   {"input": input, "target": target}, out)
+            "{kind} with class probabilities as the target cannot be drawn yet"), kind=kind)
+    params = {"ignore_index": int(ignore_index),
+              "reduction": _reduction(size_average, reduce, reduction)}
+    if kind == "cross_entropy":
+        params["label_smoothing"] = float(_number(label_smoothing, "label_smoothing"))
+    ports = {"input": input, "target": target}
+    if weight is not None:
+        ports["weight"] = weight
+    return _Record(kind, params, ports, out)
 
 
 def mse_map(rec, out, input, target, size_average=None, reduce=None, reduction="mean",
@@ -115,14 +119,18 @@ def mse_map(rec, out, input, target, size_average=None, reduce=None, reduction="
 
 def bce_logits_map(rec, out, input, target, weight=None, size_average=None, reduce=None,
                    reduction="mean", pos_weight=None):
-    """binary_cross_entropy_with_logits: its own op, drawn as it is, unless it weighs
-    (``BCEWithLogitsLoss(pos_weight=...)``), which is said in the script's words rather
-    than as the engine's inner op."""
-    if (weight is not None or pos_weight is not None) and len(rec.frames) == 1:
-        raise TraceError(QT_TRANSLATE_NOOP(
-            "TraceRefusal", "binary_cross_entropy_with_logits (BCEWithLogitsLoss) with "
-            "weight= or pos_weight= cannot be drawn yet"))
-    return None
+    """binary_cross_entropy_with_logits: its own op, drawn as it is; when it weighs
+    (``BCEWithLogitsLoss(pos_weight=...)``: the module's buffer is the tensor the script
+    gave it) one node with the weights on ports of their own."""
+    if weight is None and pos_weight is None:
+        return None
+    if not all(raw.is_tensor(t) for t in (input, target)):
+        return None
+    ports = {"self": input, "target": target}
+    ports.update((k, v) for k, v in (("weight", weight), ("pos_weight", pos_weight))
+                 if v is not None)
+    return _Record("binary_cross_entropy_with_logits",
+                   {"reduction": _reduction(size_average, reduce, reduction)}, ports, out)
 
 
 def linear_map(rec, out, input, weight, bias=None):

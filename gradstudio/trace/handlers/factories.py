@@ -12,6 +12,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP
 from ..values import (THE_FILL_VALUE, TraceError, _inferred_dtype, fed_back,
                       _jsonable, _number, _plain, _Record, _shape, _values, has_marked)
 from .. import reinit
+from ..parameters import used
 from .kinds import special
 
 # the kinds a factory call makes: requires_grad_() right after one is its requires_grad
@@ -81,9 +82,7 @@ def randint_params(out, low, high=None, size=None, **k):
 
 
 def eye_params(out, n, m=None, **k):
-    if m is not None and m != n:
-        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", "torch.eye with two sizes cannot be drawn"))
-    return {"n": int(n)}
+    return {"n": int(n)} if m is None or m == n else {"n": int(n), "m": int(m)}
 
 
 def full_like_params(out, other, fill_value, **k):
@@ -208,7 +207,14 @@ def fill_handler(rec, empties, kind, names, before, out, t, *args, generator=Non
         params.update(_generator_params(rec, kind, generator, before))
     if i is None:
         empties.discard(id(t))
+        j = rec.node_of.get(id(t))
         rec.emit(_Record(kind, params, {}, t))
+        if j is not None and not used(rec, j):
+            # (w = torch.empty(3, 5) named the empty node on its own line: the name and
+            # the tensor pass to the filled node, the empty one is left unused, not drawn)
+            old = rec.nodes[j]
+            rec.nodes[rec.node_of[id(t)]]["label"] = old["label"]
+            old["label"], old["keep"], old["taint"] = None, False, None
     else:              # (nn.init.uniform_ of a parameter: a module's, a script's)
         reinit.refill(rec, i, t, kind, params)
 
