@@ -27,9 +27,10 @@ On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul
 for the others (and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
-from . import avx512_gemm, avx512_gemv
+from . import avx512_plans
+from .avx512_shapes import (_AVX512_WORK, _avx512_columns,  # noqa: F401  (cpu_paths)
+                            _avx512_gemm_kernel, _avx512_row_blocks)
 from .cpu import MKL_GENERIC
-from .threads import threads
 from .vector_loop import MKL_AVX512
 
 __all__ = ["matmul", "generic_matmul", "avx512_matmul", "addmm_product"]
@@ -51,83 +52,20 @@ def addmm_product(bias, a, b):
     """``bias + a @ b`` as ``addmm`` with ``beta = alpha = 1`` adds it, or None where
     that is ``bias + matmul(a, b)`` (every path but Intel's AVX-512 sgemm, whose bias
     joins the first block of ``K``, and is the addend of the one fused multiply-add
-    where ``K`` is 1: ``avx512_gemm``)."""
-    if MKL_GENERIC or not MKL_AVX512 or not _avx512_gemm_kernel(a, b) or \
-            bias.dtype != np.float32 or 1 < a.shape[1] <= avx512_gemm.KC:
+    where ``K`` is 1: ``avx512_gemm``; decided once per layout, ``avx512_plans``)."""
+    if MKL_GENERIC or not MKL_AVX512:
         return None
-    shape = (a.shape[0], b.shape[1])
-    if np.broadcast_shapes(bias.shape, shape) != shape:
-        return None
-    return avx512_gemm.sgemm(a, b, np.broadcast_to(bias, shape))
+    product = avx512_plans.addmm_plan(bias, a, b)
+    return None if product is None else product(bias, a, b)
 
 
 def avx512_matmul(a, b):
     """``np.matmul(a, b)``, adding in PyTorch's order on an Intel processor with AVX-512
     where it was revealed (``avx512_gemm``: 2-D float32 operands of 2 or more rows and
-    columns, but for ``nn.Linear``'s product of few rows, ``_avx512_gemm_kernel``)."""
-    if _avx512_gemm_kernel(a, b):
-        return avx512_gemm.sgemm(a, b)
-    if _avx512_row_blocks(a, b):
-        return avx512_gemv.rows_times_column(a, b[:, 0] if b.ndim == 2 else b).reshape(
-            a.shape[0], *b.shape[1:])
-    if _avx512_columns(a, b):
-        return avx512_gemv.columns_times_vector(a, b[:, 0] if b.ndim == 2 else b).reshape(
-            a.shape[0], *b.shape[1:])
-    return np.matmul(a, b)
-
-
-def _avx512_columns(a, b):
-    """Whether ``a @ b`` is a column-major float32 matrix (a transposed view) of fewer
-    than 16 rows times one column or a vector, which MKL's AVX-512 ``sgemv`` adds column
-    after column (``avx512_gemv``): with two threads for fewer than 256 columns."""
-    if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and a.shape[1] == b.shape[0] and
-            (b.ndim == 1 or b.shape[1] == 1) and a.strides[0] == a.itemsize and
-            a.strides[1] >= a.shape[0] * a.itemsize):
-        return False     # (column-major as torch reads strides: a (1, K) view of a column too)
-    return a.shape[0] < 16 and (threads() < 2 or a.shape[1] < 256)
-
-
-def _avx512_row_blocks(a, b):
-    """Whether ``a @ b`` is a row-major float32 matrix times one column (or a vector)
-    whose every row MKL's AVX-512 kernel takes in its blocks of four rows
-    (``avx512_gemv``): ``M`` a multiple of 4, of 8 with two threads (which share the
-    rows, each taking half: measured), at most 2^20 terms."""
-    if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and a.flags.c_contiguous and a.shape[1] == b.shape[0]
-            and (b.ndim == 1 or b.shape[1] == 1)):
-        return False
-    (m, k), rows = a.shape, 4 * min(threads(), 2)
-    return k >= 2 and m >= 4 and m % rows == 0 and m * k <= _AVX512_WORK
-
-
-_AVX512_WORK = 1 << 20  # (products of more terms keep numpy's: the exact order costs about
-# 4 ns a term, 26 ms for a batch of 64 through nn.Linear(784, 128) (6.4 M terms) where
-# numpy takes 0.13 ms; a teaching example's products, up to a batch of 100 through
-# Linear(100, 100), are 1 M terms or fewer: 4 ms at most)
-
-
-def _avx512_gemm_kernel(a, b):
-    """Whether MKL's AVX-512 ``sgemm`` runs its blocked kernel for ``a @ b`` (measured
-    with FPRev's probes on random shapes, 2 to 128 rows and columns, ``K`` to 784): for
-    every layout of ``a`` with a row-major ``b``, and with a transposed ``b``
-    (``nn.Linear``'s weight) for 16 rows or more, or fewer rows ``m`` with ``K < 24 m``,
-    3 or more columns (4 or more below 11 rows), and ``K`` past the columns where there
-    are more columns than rows, up to 11. Other such products run a dot-product
-    kernel (terms in 16 vector lanes, halved in a tree) not reproduced here. Products
-    of more than 2^20 terms (``M * K * N``) keep numpy's, for speed."""
-    if not (a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and a.shape[1] == b.shape[0]):
-        return False
-    (m, k), n = a.shape, b.shape[1]
-    if k == 0 or m < 2 or n < 2 or m * k * n > _AVX512_WORK or \
-            not avx512_gemm.supported(m, k, n):
-        return False
-    if k == 1 or m >= 16 or not (b.flags.f_contiguous and not b.flags.c_contiguous):
-        return True
-    if k >= 24 * m or n < (3 if m >= 11 else 4):
-        return False
-    return not (m < n <= 11 and k <= n)
+    columns, but for ``nn.Linear``'s product of few rows; ``avx512_gemv``: one column;
+    ``avx512_shapes`` says which), through the plan kept for the operands' layout
+    (``avx512_plans``)."""
+    return avx512_plans.plan(a, b)(a, b)
 
 
 def generic_matmul(a, b):

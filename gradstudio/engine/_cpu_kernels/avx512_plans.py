@@ -1,0 +1,251 @@
+"""MKL's AVX-512 float32 products (``avx512_gemm``, ``avx512_gemv``) at the cost of a
+few numpy calls: which kernel a product takes is decided once per layout (shapes,
+strides, dtypes, thread count) and kept as a plan, and the small products of a
+teaching example (one block of ``K``; a few lanes) run lean forms of the same sums.
+
+The lean forms add the same float64 sums in the same order as the reference kernels,
+one numpy call per ``k`` over every entry at once, and check all their sums once at
+the end: where a sum is a float32 tie or below float32's normal range (rounding it
+from float64 may differ from the fused multiply-add's one rounding, about one sum in
+2^29 of random data) the product is computed again by the reference kernel, which
+checks and redoes each such sum. A sum's sign of zero is set at the end (``+ 0``):
+it changes no other bit of a sum, and the reference kernels' results are never -0.
+Bit for bit the reference's (``tests/engine/test_avx512_plans.py``)."""
+import numpy as np
+
+from . import avx512_gemm, avx512_gemv
+from .avx512_shapes import (_avx512_columns, _avx512_gemm_kernel, _avx512_row_blocks,
+                            addmm_takes_bias)
+from .threads import threads
+
+__all__ = ["plan", "addmm_plan", "quietly"]
+
+_F32, _F64, _U64 = np.float32, np.float64, np.uint64
+_LOW29 = np.uint64(0x1FFFFFFF)
+_TIE = np.uint64(0x10000000).tobytes()
+_SUBNORMAL_EXPONENT = -126     # (frexp's exponent of the largest float32 subnormal)
+_AT_ONCE = 1 << 16             # (float64 sums a lean plan holds at once, at most)
+_PLANS = {}
+_KEPT = 512                    # (plans kept; a program has a few layouts)
+
+try:                           # (numpy 2: its error state is a context variable)
+    from numpy._core.umath import _extobj_contextvar, _make_extobj
+    _QUIET = _make_extobj(all="ignore")
+
+    def quietly(fn, *args):
+        """``fn(*args)`` with numpy's floating-point warnings off (inf and nan
+        silently, as PyTorch), without ``np.errstate``'s cost per call."""
+        token = _extobj_contextvar.set(_QUIET)
+        try:
+            return fn(*args)
+        finally:
+            _extobj_contextvar.reset(token)
+except ImportError:            # (numpy 1)
+    def quietly(fn, *args):
+        with np.errstate(all="ignore"):
+            return fn(*args)
+
+
+def _suspect(sums):
+    """Whether a float64 sum (a C-contiguous array) may round twice to float32: a
+    float32 tie (low 29 bits ``0x10000000``) or a number below float32's normal range,
+    zero aside. The second is read from each sum's top byte (sign and exponent's top
+    seven bits: below ``2^-111``; a zero's is 0, which no other sum of float32 products
+    has, the least being ``2^-298``), without a numpy call. (A tie's byte pattern found
+    across two masked entries, that of one whose low bits are ``0x10``, ``0x1000`` or
+    ``0x100000``, only sends the product to the exact check.)"""
+    if sums.tobytes()[7::8].translate(None, _NOT_TINY):
+        return True
+    return _TIE in np.bitwise_and(sums.view(_U64), _LOW29).tobytes()
+
+
+_NOT_TINY = b"\x00\x80" + bytes(range(0x39, 0x80)) + bytes(range(0xB9, 0x100))
+
+
+def _units(x):
+    """Whether a small float32 array holds only 0, 1 and -1 (a truth table's inputs,
+    a one-hot row, a mask), so that every product with it is exact in float32."""
+    return x.size <= _UNIT_SIZE and set(x.view(np.uint32).ravel(order="K").tolist()) <= \
+        _UNIT_BITS
+
+
+_UNIT_SIZE = 64
+_UNIT_BITS = {0, 0x80000000, 0x3F800000, 0xBF800000}
+
+
+def plan(a, b):
+    """The function that computes ``a @ b`` for operands laid out as ``a`` and ``b``,
+    as ``gemm_order.avx512_matmul`` decides: a lean kernel, the reference one or
+    numpy's product."""
+    key = (a.shape, a.strides, a.dtype, b.shape, b.strides, b.dtype, threads())
+    found = _PLANS.get(key)
+    if found is None:
+        found = _keep(key, _make_plan(a, b))
+    return found
+
+
+def addmm_plan(bias, a, b):
+    """The function ``(bias, a, b) -> bias + a @ b`` as ``addmm`` adds it where MKL's
+    AVX-512 kernel adds the bias inside (``gemm_order.addmm_product``), or None where
+    that is ``bias + a @ b``."""
+    key = ("addmm", bias.shape, bias.dtype, a.shape, a.strides, a.dtype, b.shape,
+           b.strides, b.dtype, threads())
+    found = _PLANS.get(key)
+    if found is None:
+        found = _keep(key, _sgemm_bias if addmm_takes_bias(bias, a, b) else False)
+    return found or None
+
+
+def _keep(key, value):
+    if len(_PLANS) >= _KEPT:
+        _PLANS.clear()
+    _PLANS[key] = value
+    return value
+
+
+def _sgemm_bias(bias, a, b):
+    shape = (a.shape[0], b.shape[1])
+    return avx512_gemm.sgemm(a, b, np.broadcast_to(bias, shape))
+
+
+def _make_plan(a, b):
+    if _avx512_gemm_kernel(a, b):
+        (m, k), n = a.shape, b.shape[1]
+        if k == 1:
+            return _outer
+        one_block = avx512_gemm._splits(m, k, n) == [[(0, k)]]
+        return _one_block if one_block and k * m * n <= _AT_ONCE else avx512_gemm.sgemm
+    shape = (a.shape[0],) + b.shape[1:]
+    if _avx512_row_blocks(a, b):
+        lean = a.size <= _AT_ONCE
+        return _vector_plan(_lanes if lean else avx512_gemv.rows_times_column, shape)
+    if _avx512_columns(a, b):
+        lean = a.size <= _AT_ONCE and a.shape[1] <= avx512_gemm.KC
+        return _vector_plan(_columns if lean else avx512_gemv.columns_times_vector, shape)
+    return np.matmul
+
+
+def _vector_plan(kernel, shape):
+    def product(a, b):
+        return kernel(a, b[:, 0] if b.ndim == 2 else b).reshape(shape)
+    return product
+
+
+def _outer(a, b):
+    """One term (``K = 1``): each entry the product rounded once, from zero."""
+    return quietly(_outer_terms, a, b)
+
+
+def _outer_terms(a, b):
+    out = np.multiply(a, b)
+    out += _F32(0.0)
+    return out
+
+
+def _one_block(a, b):
+    """``avx512_gemm.sgemm(a, b)`` for one block of ``K`` (2 to 384 terms, one
+    thread's): a chain of fused multiply-adds from zero, one ``k`` after another.
+    Where one operand holds only 0 and +-1 each product is exact in float32, and so is
+    each fused multiply-add's sum in float32's own add: the chain is ``np.cumsum``."""
+    if _units(a) or _units(b):
+        return quietly(_exact_chain, a, b)
+    out = quietly(_chain, a, b)
+    return avx512_gemm.sgemm(a, b) if out is None else out
+
+
+def _exact_chain(a, b):
+    total = np.cumsum(np.multiply(a.T[:, :, None], b[:, None, :]), axis=0)[-1]
+    return total + _F32(0.0)       # (from +0: a sum of -0 products is +0)
+
+
+def _chain(a, b):
+    products = np.multiply(a.T[:, :, None], b[:, None, :], dtype=_F64)   # (exact)
+    products[0] += 0.0             # (the chain starts from +0: fma(a, b, +0))
+    acc = products[0].astype(_F32)
+    sums = np.empty(products[1:].shape, _F64)
+    for p, s in zip(products[1:], sums):
+        np.add(p, acc, out=s)
+        acc = s.astype(_F32)
+    if _suspect(sums) and _inexact(sums, products):
+        return None
+    return acc
+
+
+def _inexact(sums, products):
+    """Whether a suspect sum (``_suspect``) of the chain was rounded: ``s = p + c`` is
+    exact where both ``s - p == c`` and ``s - c == p`` (of the two subtractions, the one
+    of the larger term is exact, so it shows any error). A sum of float32 values, or
+    of exact products such as ``1 * w``, is often a float32 tie, and exact: its one
+    rounding to float32 is the fused multiply-add's."""
+    addends = np.concatenate((products[:1], sums[:-1])).astype(_F32)
+    suspect = np.bitwise_and(sums.view(_U64), _LOW29) == np.uint64(0x10000000)
+    suspect |= np.frexp(sums)[1] <= _SUBNORMAL_EXPONENT
+    rest = products[1:]
+    return bool(np.any(suspect & ((sums - rest != addends) | (sums - addends != rest))))
+
+
+def _columns(a, v):
+    """``avx512_gemv.columns_times_vector(a, v)`` (``K`` at most 384): the same chain
+    over the columns from zero."""
+    out = quietly(_chain, a, v[:, None])
+    return avx512_gemv.columns_times_vector(a, v) if out is None else out[:, 0]
+
+
+def _lanes(a, w):
+    """``avx512_gemv.rows_times_column(a, w)``: every term's product at once in
+    float64, each group of lanes (16, then 8s, then 4) in a few numpy calls."""
+    out = quietly(_lane_groups, a, w)
+    return avx512_gemv.rows_times_column(a, w) if out is None else out
+
+
+def _lane_groups(a, w):
+    m, k = a.shape
+    p = np.multiply(a, w, dtype=_F64)          # (M, K): the exact products
+    total = p[:, 0].astype(_F32)               # (the first term, rounded)
+    at, r = 1, k - 1
+    if r >= 32:
+        count = r // 16 * 16
+        total = _sixteen_lanes(p[:, at:at + count].reshape(m, count // 16, 16), total)
+        at, r = at + count, r - count
+    while r > 8:
+        count = min(16, r)
+        total = _few_lanes(p, total, at, count, 8)
+        at, r = at + count, r - count
+    if r:
+        total = _few_lanes(p, total, at, r, 4)
+    if _suspect(p):
+        return None
+    total += _F32(0.0)
+    return total
+
+
+def _sixteen_lanes(q, total):
+    """16 lanes, lane 0 from ``total``, each a chain of fused multiply-adds over
+    ``q``'s steps (``q[:, j, l]``: lane ``l``'s term of step ``j``), halved."""
+    q[:, 0, 0] += total
+    acc = q[:, 0].astype(_F32)
+    for j in range(1, q.shape[1]):
+        s = q[:, j]
+        np.add(s, acc, out=s)
+        acc = s.astype(_F32)
+    return _halved(acc)
+
+
+def _few_lanes(p, total, at, count, width):
+    """``count`` terms in ``width`` lanes, lane 0 from ``total``: the first ``width``
+    terms fused (lanes other than 0 start from zero: the product rounded), the rest
+    each product rounded, then added; halved."""
+    first = min(count, width)
+    p[:, at] += total
+    lanes = np.zeros((p.shape[0], width), _F32)
+    lanes[:, :first] = p[:, at:at + first]
+    if count > width:
+        lanes[:, :count - width] += p[:, at + width:at + count].astype(_F32)
+    return _halved(lanes)
+
+
+def _halved(lanes):
+    while lanes.shape[1] > 1:
+        half = lanes.shape[1] // 2
+        lanes = lanes[:, :half] + lanes[:, half:]
+    return lanes[:, 0]
