@@ -85,15 +85,22 @@ def plan(a, b):
 
 
 def addmm_plan(bias, a, b):
-    """The function ``(bias, a, b) -> bias + a @ b`` as ``addmm`` adds it where MKL's
-    AVX-512 kernel adds the bias inside (``gemm_order.addmm_product``), or None where
-    that is ``bias + a @ b``."""
+    """The function ``(bias, a, b) -> bias + a @ b`` as ``addmm`` adds it here: the
+    bias inside MKL's AVX-512 sum where it joins it (``gemm_order.addmm_product``),
+    else added to the product of ``a``'s and ``b``'s plan."""
     key = ("addmm", bias.shape, bias.dtype, a.shape, a.strides, a.dtype, b.shape,
            b.strides, b.dtype, threads())
     found = _PLANS.get(key)
     if found is None:
-        found = _keep(key, _sgemm_bias if addmm_takes_bias(bias, a, b) else False)
-    return found or None
+        found = _keep(key, _sgemm_bias if addmm_takes_bias(bias, a, b) else
+                      _plus_bias(plan(a, b)))
+    return found
+
+
+def _plus_bias(product):
+    def plus_bias(bias, a, b):
+        return bias + product(a, b)
+    return plus_bias
 
 
 def _keep(key, value):
@@ -159,7 +166,12 @@ def _exact_chain(a, b):
 
 
 def _chain(a, b):
-    products = np.multiply(a.T[:, :, None], b[:, None, :], dtype=_F64)   # (exact)
+    return _chain_of(np.multiply(a.T[:, :, None], b[:, None, :], dtype=_F64))
+
+
+def _chain_of(products):
+    """The chain over ``products``' first axis (``K``: the exact float64 products),
+    or None where a sum may have rounded twice."""
     products[0] += 0.0             # (the chain starts from +0: fma(a, b, +0))
     acc = products[0].astype(_F32)
     sums = np.empty(products[1:].shape, _F64)
@@ -187,8 +199,12 @@ def _inexact(sums, products):
 def _columns(a, v):
     """``avx512_gemv.columns_times_vector(a, v)`` (``K`` at most 384): the same chain
     over the columns from zero."""
-    out = quietly(_chain, a, v[:, None])
-    return avx512_gemv.columns_times_vector(a, v) if out is None else out[:, 0]
+    out = quietly(_column_chain, a, v)
+    return avx512_gemv.columns_times_vector(a, v) if out is None else out
+
+
+def _column_chain(a, v):
+    return _chain_of(np.multiply(a, v, dtype=_F64).T)    # (K, M: exact products)
 
 
 def _lanes(a, w):

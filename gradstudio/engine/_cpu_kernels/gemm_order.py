@@ -49,14 +49,13 @@ def matmul(a, b):
 
 
 def addmm_product(bias, a, b):
-    """``bias + a @ b`` as ``addmm`` with ``beta = alpha = 1`` adds it, or None where
-    that is ``bias + matmul(a, b)`` (every path but Intel's AVX-512 sgemm, whose bias
-    joins the first block of ``K``, and is the addend of the one fused multiply-add
-    where ``K`` is 1: ``avx512_gemm``; decided once per layout, ``avx512_plans``)."""
+    """``bias + a @ b`` as ``addmm`` with ``beta = alpha = 1`` adds it on Intel's
+    AVX-512 (its sgemm's bias joins the first block of ``K``, and is the addend of the
+    one fused multiply-add where ``K`` is 1: ``avx512_gemm``; decided once per layout,
+    ``avx512_plans``), or None elsewhere, where it is ``bias + matmul(a, b)``."""
     if MKL_GENERIC or not MKL_AVX512:
         return None
-    product = avx512_plans.addmm_plan(bias, a, b)
-    return None if product is None else product(bias, a, b)
+    return avx512_plans.addmm_plan(bias, a, b)(bias, a, b)
 
 
 def avx512_matmul(a, b):
