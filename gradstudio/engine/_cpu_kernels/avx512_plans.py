@@ -54,9 +54,17 @@ def _suspect(sums):
     has, the least being ``2^-298``), without a numpy call. (A tie's byte pattern found
     across two masked entries, that of one whose low bits are ``0x10``, ``0x1000`` or
     ``0x100000``, only sends the product to the exact check.)"""
+    if sums.size > _BY_BYTES:      # (numpy's passes: searching bytes is slower there)
+        if (np.bitwise_and(sums.view(_U64), _LOW29) == _TIE_BITS).any():
+            return True
+        return bool(((np.abs(sums) < 2.0 ** -126) & (sums != 0)).any())
     if sums.tobytes()[7::8].translate(None, _NOT_TINY):
         return True
     return _TIE in np.bitwise_and(sums.view(_U64), _LOW29).tobytes()
+
+
+_BY_BYTES = 512
+_TIE_BITS = np.uint64(0x10000000)
 
 
 _NOT_TINY = b"\x00\x80" + bytes(range(0x39, 0x80)) + bytes(range(0xB9, 0x100))
@@ -190,7 +198,7 @@ def _inexact(sums, products):
     of exact products such as ``1 * w``, is often a float32 tie, and exact: its one
     rounding to float32 is the fused multiply-add's."""
     addends = np.concatenate((products[:1], sums[:-1])).astype(_F32)
-    suspect = np.bitwise_and(sums.view(_U64), _LOW29) == np.uint64(0x10000000)
+    suspect = np.bitwise_and(sums.view(_U64), _LOW29) == _TIE_BITS
     suspect |= np.frexp(sums)[1] <= _SUBNORMAL_EXPONENT
     rest = products[1:]
     return bool(np.any(suspect & ((sums - rest != addends) | (sums - addends != rest))))
