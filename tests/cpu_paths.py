@@ -11,7 +11,7 @@ printed text word for word (spaces aside: a column's width follows its numbers) 
 number within a relative 2e-3 or two units of its last printed digit.
 
 On an Intel processor with AVX-512 the engine reproduces MKL's own ``sgemm`` for the
-shapes ``gemm_order``'s ``avx512_matmul`` takes (2 or more rows and columns, few-row
+shapes ``gemm_order``'s ``avx512_matmul`` takes (``avx512_shapes``) (2 or more rows and columns, few-row
 products by a transposed weight only in part; one column for rows in fours, and by a transposed matrix of fewer than 16 rows): ``product_reproduced`` says whether a
 float32 product is one of them, and a test of such products asks for the bits
 (``assert_torchs_bits(..., exact=...)``)."""
@@ -20,8 +20,8 @@ import re
 import numpy as np
 
 from gradstudio.engine._cpu_kernels.cpu import MKL_GENERIC
-from gradstudio.engine._cpu_kernels.gemm_order import (_avx512_columns, _avx512_gemm_kernel,
-                                                      _avx512_row_blocks)
+from gradstudio.engine._cpu_kernels.avx512_shapes import (_avx512_columns, _avx512_gemm_kernel,
+                                                         _avx512_row_blocks)
 from gradstudio.engine._cpu_kernels.vector_loop import MKL_AVX512
 
 __all__ = ["MKL_GENERIC", "MKL_AVX512", "assert_torchs_bits", "same_print",

@@ -23,13 +23,11 @@ rounded) one ``k`` after another, for every size and for float32 and float64 ali
 ``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's.
 
 On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul`` takes
-``avx512_gemm``'s order for the shapes ``_avx512_gemm_kernel`` lists, numpy's product
+``avx512_gemm``'s order for the shapes ``avx512_shapes`` lists, numpy's product
 for the others (and everywhere on an Intel processor without AVX-512)."""
 import numpy as np
 
 from . import avx512_plans
-from .avx512_shapes import (_AVX512_WORK, _avx512_columns,  # noqa: F401  (cpu_paths)
-                            _avx512_gemm_kernel, _avx512_row_blocks)
 from .cpu import MKL_GENERIC
 from .vector_loop import MKL_AVX512
 
