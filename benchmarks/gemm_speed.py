@@ -13,9 +13,12 @@ import torch
 
 from gradstudio.engine._cpu_kernels import gemm_order
 
-# (M, K, N, layout of the second operand): nn.Linear's forward (x @ W.T: "T"), its
+# (M, K, N, layout of the second operand): the XOR MLP's five products first (2-4-1,
+# batch 4: forward x @ W1.T and h @ W2.T, then g2 @ W2, h.T @ g2 and X.T @ g1), then
+# nn.Linear's forward (x @ W.T: "T"), its
 # input gradient (g @ W) and weight gradient (g.T @ x: the first operand transposed)
-SHAPES = [(64, 2, 16, "T"), (64, 16, 16, "T"), (64, 16, 2, "T"), (64, 16, 2, ""),
+SHAPES = [(4, 2, 4, "T"), (4, 4, 1, "T"), (4, 1, 4, ""), (4, 4, 1, "A"), (2, 4, 4, "A"),
+          (64, 2, 16, "T"), (64, 16, 16, "T"), (64, 16, 2, "T"), (64, 16, 2, ""),
           (16, 64, 2, "A"), (100, 10, 32, "T"), (32, 100, 10, ""), (10, 32, 100, "A"),
           (64, 784, 128, "T"), (64, 128, 784, ""), (128, 64, 784, "A"),
           (128, 128, 10, "T"), (10, 128, 128, "A"), (10000, 8, 8, "T")]

@@ -23,7 +23,7 @@ import numpy as np
 
 from gradstudio.engine._cpu_kernels.cpu import MKL_GENERIC
 from gradstudio.engine._cpu_kernels import avx512_small
-from gradstudio.engine._cpu_kernels.gemm_order import _avx512_gemm_kernel
+from gradstudio.engine._cpu_kernels.avx512_shapes import _avx512_gemm_kernel
 from gradstudio.engine._cpu_kernels.vector_loop import MKL_AVX512
 
 __all__ = ["MKL_GENERIC", "MKL_AVX512", "assert_torchs_bits", "same_print",

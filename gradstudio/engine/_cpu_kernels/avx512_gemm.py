@@ -17,7 +17,7 @@ the order of floating-point summation", 2024) and measured bit for bit against t
   blocks' sums; with one term (``K = 1``) the bias is the fused multiply-add's addend.
 
 Which shapes take this kernel (``M`` and ``N`` of 2 or more; for a transposed second
-operand, ``nn.Linear``'s weight, ``_avx512_gemm_kernel``) is decided in ``gemm_order``;
+operand, ``nn.Linear``'s weight, ``_avx512_gemm_kernel``) is decided in ``avx512_shapes``;
 the others (one row or column, ``nn.Linear`` with few rows) run ``sgemv`` and
 dot-product kernels: ``avx512_small``. The fused multiply-adds are computed in float64 (the product
 exactly), rounding a float32 tie or a subnormal sum again, as ``fma.fma32``."""

@@ -1,5 +1,5 @@
 """Which of MKL's AVX-512 kernels PyTorch's float32 product takes on an Intel processor
-for the shapes its blocked ``sgemm`` (``avx512_gemm``, ``gemm_order._avx512_gemm_kernel``)
+for the shapes its blocked ``sgemm`` (``avx512_gemm``, ``avx512_shapes._avx512_gemm_kernel``)
 does not take, and the order each adds in (measured bit for bit against torch 2.13 on
 an AVX-512 Xeon, one and two threads):
 
@@ -15,13 +15,17 @@ an AVX-512 Xeon, one and two threads):
   and one row times a row-major matrix (``g @ W`` of one sample): ``sgemv``'s rows in
   sixteens and the rest (``avx512_gemv_columns``).
 
-``matmul`` answers None for a shape it does not know (numpy's product is taken)."""
+``matmul`` answers None for a shape it does not know (numpy's product is taken);
+``kernel`` names the function a shape takes, which ``avx512_plans`` keeps per layout
+(putting lean forms of the same sums in place of ``row_blocks_product``,
+``columns_product`` and ``row_by_transposed_product`` for small operands)."""
 import numpy as np
 
 from . import avx512_dot_rows, avx512_gemv_columns, avx512_gemv_tail
 from .threads import threads
 
-__all__ = ["matmul", "reproduced"]
+__all__ = ["matmul", "reproduced", "kernel", "row_blocks_product", "columns_product",
+           "row_by_transposed_product"]
 
 _WORK = 1 << 20        # (as gemm_order: longer products keep numpy's, for speed)
 _ONE_THREAD_GEMV = 8192  # (the most terms two threads' sgemv was measured to leave to one)
@@ -30,16 +34,18 @@ _ONE_THREAD_GEMV = 8192  # (the most terms two threads' sgemv was measured to le
 def matmul(a, b):
     """``a @ b`` in MKL's order for the shapes above (``a`` 2-D, ``b`` 1-D or 2-D), or
     None. ``a @ b`` must not be one ``avx512_gemm`` takes."""
-    path = _path(a, b)
+    path = kernel(a, b)
     return None if path is None else path(a, b)
 
 
 def reproduced(a, b):
     """Whether ``matmul`` knows the order of ``a @ b``."""
-    return _path(a, b) is not None
+    return kernel(a, b) is not None
 
 
-def _path(a, b):
+def kernel(a, b):
+    """The function ``(a, b) -> a @ b`` in MKL's order for ``a``'s and ``b``'s shapes and
+    layouts (and the thread count), or None."""
     if not (a.ndim == 2 and 1 <= b.ndim <= 2 and a.dtype == np.float32 and
             b.dtype == np.float32 and a.shape[1] == b.shape[0] and a.shape[1] >= 1):
         return None
@@ -78,6 +84,11 @@ def _row_by_transposed(a, b):
         _row_blocks(b.T, a[0])
 
 
+def row_by_transposed_product(a, b):
+    """One row times a transposed weight: ``sgemv`` of the weight's rows."""
+    return avx512_gemv_tail.row_major_column(b.T, a[0])[None, :]
+
+
 def _row_by_column(a, b):
     """``(1, K) @ (K, 1)`` but for a transposed row (``nn.Linear(K, 1)``'s weight,
     which is ``sgemv``'s: ``_row_blocks``)."""
@@ -100,7 +111,8 @@ def _row_blocks(a, b):
     return m * k <= _WORK and (threads() < 2 or m * k <= _ONE_THREAD_GEMV or m % 8 == 0)
 
 
-def _row_blocks_product(a, b):
+def row_blocks_product(a, b):
+    """A row-major matrix times a column: rows in fours, then the rest."""
     return avx512_gemv_tail.row_major_column(a, _vector(b)).reshape(
         a.shape[0], *b.shape[1:])
 
@@ -115,7 +127,8 @@ def _columns(a, b):
     return a.size <= _WORK and (threads() < 2 or a.shape[1] < 256)
 
 
-def _columns_product(a, b):
+def columns_product(a, b):
+    """A column-major matrix times a column: rows in sixteens, then the rest."""
     return avx512_gemv_columns.column_major_times_vector(a, _vector(b)).reshape(
         a.shape[0], *b.shape[1:])
 
@@ -143,9 +156,8 @@ def _vector(b):
 
 _PATHS = ((_one_by_one, lambda a, b: np.multiply(a, b) + np.float32(0.0)),
           (_dot_rows, _dot_rows_product),
-          (_row_by_transposed,
-           lambda a, b: avx512_gemv_tail.row_major_column(b.T, a[0])[None, :]),
+          (_row_by_transposed, row_by_transposed_product),
           (_row_by_column, _row_by_column_product),
-          (_row_blocks, _row_blocks_product),
-          (_columns, _columns_product),
+          (_row_blocks, row_blocks_product),
+          (_columns, columns_product),
           (_row_by_matrix, _row_by_matrix_product))

@@ -23,14 +23,15 @@ rounded) one ``k`` after another, for every size and for float32 and float64 ali
 ``gemv`` (a dot product per row, in an order not reproduced) keeps numpy's.
 
 On an Intel processor MKL runs kernels of its own instead: with AVX-512 ``matmul`` takes
-``avx512_gemm``'s order for the shapes ``_avx512_gemm_kernel`` lists and
-``avx512_small``'s for few rows, one row or one column, numpy's product for the others
-(and everywhere on an Intel processor without AVX-512)."""
+``avx512_gemm``'s order for the shapes ``avx512_shapes`` lists and ``avx512_small``'s
+for few rows, one row or one column, numpy's product for the others (and everywhere on
+an Intel processor without AVX-512); which one is decided once per layout
+(``avx512_plans``)."""
 import numpy as np
 
-from . import avx512_gemm, avx512_sdot, avx512_small
+from . import avx512_plans, avx512_sdot
+from .avx512_shapes import _AVX512_WORK
 from .cpu import MKL_GENERIC
-from .threads import threads
 from .vector_loop import MKL_AVX512
 
 __all__ = ["matmul", "generic_matmul", "avx512_matmul", "addmm_product", "dot"]
@@ -59,58 +60,21 @@ def dot(a, b):
 
 
 def addmm_product(bias, a, b):
-    """``bias + a @ b`` as ``addmm`` with ``beta = alpha = 1`` adds it, or None where
-    that is ``bias + matmul(a, b)`` (every path but Intel's AVX-512 sgemm, whose bias
-    joins the first block of ``K``, and is the addend of the one fused multiply-add
-    where ``K`` is 1: ``avx512_gemm``)."""
-    if MKL_GENERIC or not MKL_AVX512 or not _avx512_gemm_kernel(a, b) or \
-            bias.dtype != np.float32 or 1 < a.shape[1] <= avx512_gemm.KC:
+    """``bias + a @ b`` as ``addmm`` with ``beta = alpha = 1`` adds it on Intel's
+    AVX-512 (its sgemm's bias joins the first block of ``K``, and is the addend of the
+    one fused multiply-add where ``K`` is 1: ``avx512_gemm``; decided once per layout,
+    ``avx512_plans``), or None elsewhere, where it is ``bias + matmul(a, b)``."""
+    if MKL_GENERIC or not MKL_AVX512:
         return None
-    shape = (a.shape[0], b.shape[1])
-    if np.broadcast_shapes(bias.shape, shape) != shape:
-        return None
-    return avx512_gemm.sgemm(a, b, np.broadcast_to(bias, shape))
+    return avx512_plans.addmm_plan(bias, a, b)(bias, a, b)
 
 
 def avx512_matmul(a, b):
     """``np.matmul(a, b)``, adding in PyTorch's order on an Intel processor with AVX-512
-    where it was revealed: ``avx512_gemm`` for the shapes ``_avx512_gemm_kernel`` lists,
-    ``avx512_small`` for few rows, one row or one column."""
-    if _avx512_gemm_kernel(a, b):
-        if a.shape[1] == 1:      # (one term: its product alone, -0.0 kept; measured)
-            return np.multiply(a, b)
-        return avx512_gemm.sgemm(a, b)
-    out = avx512_small.matmul(a, b)
-    return np.matmul(a, b) if out is None else out
-
-
-_AVX512_WORK = 1 << 20  # (products of more terms keep numpy's: the exact order costs about
-# 4 ns a term, 26 ms for a batch of 64 through nn.Linear(784, 128) (6.4 M terms) where
-# numpy takes 0.13 ms; a teaching example's products, up to a batch of 100 through
-# Linear(100, 100), are 1 M terms or fewer: 4 ms at most)
-
-
-def _avx512_gemm_kernel(a, b):
-    """Whether MKL's AVX-512 ``sgemm`` runs its blocked kernel for ``a @ b`` (measured
-    with FPRev's probes on random shapes, 2 to 128 rows and columns, ``K`` to 784): for
-    every layout of ``a`` with a row-major ``b``, and with a transposed ``b``
-    (``nn.Linear``'s weight) for 16 rows or more, or fewer rows ``m`` with ``K < 24 m``,
-    3 or more columns (4 or more below 11 rows), and ``K`` past the columns where there
-    are more columns than rows, up to 11. Other such products run a dot-product
-    kernel (terms in 16 vector lanes, halved in a tree) not reproduced here. Products
-    of more than 2^20 terms (``M * K * N``) keep numpy's, for speed."""
-    if not (a.ndim == 2 and b.ndim == 2 and a.dtype == np.float32 and
-            b.dtype == np.float32 and a.shape[1] == b.shape[0]):
-        return False
-    (m, k), n = a.shape, b.shape[1]
-    if k == 0 or m < 2 or n < 2 or m * k * n > _AVX512_WORK or \
-            not avx512_gemm.supported(m, k, n):
-        return False
-    if k == 1 or m >= 16 or not (b.flags.f_contiguous and not b.flags.c_contiguous):
-        return True
-    if k >= 24 * m or n < (3 if m >= 11 else 4):
-        return False
-    return not (m < n <= 11 and k <= n)
+    where it was revealed (``avx512_gemm`` for the shapes ``avx512_shapes`` lists,
+    ``avx512_small`` for few rows, one row or one column), through the plan kept for the
+    operands' layout (``avx512_plans``)."""
+    return avx512_plans.plan(a, b)(a, b)
 
 
 def generic_matmul(a, b):
