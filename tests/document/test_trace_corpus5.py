@@ -12,13 +12,10 @@ The originals and the exports run in one request to the shared torch child
 (``script_runner``); the counts per program (drawn and recorded tensors) are in the
 report of the branch that added this corpus."""
 
-import pytest
 from corpus5_programs import NOTEBOOKS, PROGRAMS, notebook_bytes
-from trace_jobs import (assert_export_prints_as_torch, corpus_documents, corpus_printed,
-                        engine_outputs)
+from corpus_checks import *  # noqa: F401,F403  (the checks every corpus makes)
 
-from gradstudio.document import Document
-
+NOTEBOOK_BYTES = notebook_bytes
 NAMES = list(PROGRAMS) + list(NOTEBOOKS)
 
 # drawn whole: no part cut, no tensor recorded
@@ -47,49 +44,7 @@ ENGINE_DIGITS = {
 }
 
 
-
-@pytest.fixture(scope="module")
-def traced():
-    return corpus_documents(PROGRAMS, NOTEBOOKS, notebook_bytes)
-
-
-@pytest.fixture(scope="module")
-def printed(traced):
-    """name -> ((original under torch), (export under torch)), in one request."""
-    return corpus_printed(traced, PROGRAMS, NOTEBOOKS)
-
-
-@pytest.fixture(scope="module")
-def engine_printed():
-    """name -> what the program prints under the engine, for ``ENGINE_DIGITS``."""
-    return engine_outputs(PROGRAMS, ENGINE_DIGITS)
-
-
 def test_the_corpus_has_thirty_programs_six_of_them_notebooks():
     assert len(PROGRAMS) == 24 and len(NOTEBOOKS) == 6
     assert all(20 <= len(s.splitlines()) <= 80 for s in PROGRAMS.values())
     assert all(any(c.startswith("#md") for c in cells) for cells in NOTEBOOKS.values())
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_every_program_opens(traced, name):
-    doc = traced[name]
-    assert isinstance(doc, Document), f"{name} is refused: {doc}"
-    assert doc.node_ids or doc.trace_note, name
-    if name in NOTEBOOKS:
-        assert [(i, c.error) for i, c in enumerate(doc.lesson.cells) if c.error] == []
-
-
-@pytest.mark.parametrize("name", WHOLE)
-def test_these_programs_open_drawn_whole(traced, name):
-    doc = traced[name]
-    assert isinstance(doc, Document), doc
-    assert doc.trace_note is None, doc.trace_note
-    assert doc.node_ids and all(doc.node(n).recorded is None for n in doc.node_ids)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_export_prints_under_torch_what_the_program_printed(traced, printed,
-                                                                engine_printed, name):
-    assert isinstance(traced[name], Document), traced[name]
-    assert_export_prints_as_torch(name, printed, ENGINE_DIGITS, engine_printed)

@@ -17,14 +17,11 @@ The originals and the exports run in one request to the shared torch child
 (``script_runner``); the counts per program (drawn and recorded tensors) are in the
 report of the branch that added this corpus."""
 
-import pytest
 import corpus7_more  # noqa: F401  (the second half registers its programs)
 from corpus7_programs import NOTEBOOKS, PROGRAMS
-from trace_jobs import (assert_export_prints_as_torch, corpus_documents, corpus_printed,
-                        engine_outputs)
+from corpus_checks import *  # noqa: F401,F403  (the checks every corpus makes)
 
-from gradstudio.document import Document
-
+NOTEBOOK_BYTES = None
 NAMES = list(PROGRAMS)
 
 # drawn whole: no part cut, no tensor recorded
@@ -58,49 +55,10 @@ WHOLE = ["blobs_three_classes_accuracy_per_epoch", "embedding_bag_of_words_senti
 ENGINE_DIGITS = {}
 
 
-@pytest.fixture(scope="module")
-def traced():
-    return corpus_documents(PROGRAMS, NOTEBOOKS, None)
-
-
-@pytest.fixture(scope="module")
-def printed(traced):
-    """name -> ((original under torch), (export under torch)), in one request."""
-    return corpus_printed(traced, PROGRAMS, NOTEBOOKS)
-
-
-@pytest.fixture(scope="module")
-def engine_printed():
-    """name -> what the program prints under the engine, for ``ENGINE_DIGITS``."""
-    return engine_outputs(PROGRAMS, ENGINE_DIGITS)
-
-
 def test_the_corpus_has_thirty_scripts():
     assert len(PROGRAMS) == 30 and not NOTEBOOKS
     assert all(20 <= len(s.splitlines()) <= 80 for s in PROGRAMS.values())
     assert set(WHOLE) <= set(PROGRAMS) and set(ENGINE_DIGITS) <= set(PROGRAMS)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_every_program_opens(traced, name):
-    doc = traced[name]
-    assert isinstance(doc, Document), f"{name} is refused: {doc}"
-    assert doc.node_ids or doc.trace_note, name
-
-
-@pytest.mark.parametrize("name", WHOLE)
-def test_these_programs_open_drawn_whole(traced, name):
-    doc = traced[name]
-    assert isinstance(doc, Document), doc
-    assert doc.trace_note is None, doc.trace_note
-    assert doc.node_ids and all(doc.node(n).recorded is None for n in doc.node_ids)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_export_prints_under_torch_what_the_program_printed(traced, printed,
-                                                                engine_printed, name):
-    assert isinstance(traced[name], Document), traced[name]
-    assert_export_prints_as_torch(name, printed, ENGINE_DIGITS, engine_printed)
 
 
 def test_the_bigram_training_step_and_the_inits_are_drawn(traced):
