@@ -135,7 +135,15 @@ def _edit(rec, t, op, operands, params, through=None):
                 n["watched"] or n["keep"]:
             return False
         rec.drop_tail([alias])
-    kind, made = traced("p.clamp_() under no_grad", Seen(params=dict(settings, tensors=[node])))
+    _join_or_add(rec, "p.clamp_() under no_grad", node, settings)
+    return True
+
+
+def _join_or_add(rec, seen, node, settings):
+    """The step the tracer makes of ``seen`` for the tensor ``node``: the last step itself
+    (one more tensor) when it is the same step with the same ``settings`` made just
+    before (``for p in model.parameters(): ...``), else a new one."""
+    kind, made = traced(seen, Seen(params=dict(settings, tensors=[node])))
     last = rec.actions[-1] if rec.actions else None
     if last is not None and last["kind"] == kind and last["after"] == len(rec.nodes) \
             and not last.get("failed") and node not in last["params"]["tensors"] and \
@@ -145,7 +153,6 @@ def _edit(rec, t, op, operands, params, through=None):
         rec.action(kind, made)
     tensors = rec.actions[-1]["params"]["tensors"]
     rec.action_done(values=[(k, rec.objects[k]) for k in tensors])
-    return True
 
 
 def _refilled(rec, t, op, params):
@@ -231,16 +238,7 @@ def _record(rec, leaf, lr, style, chain):
     rec.drop_tail(chain)
     node = rec.node_of[id(leaf)]
     settings = {"lr": float(lr), "style": style, "no_grad": not rec.torch.is_grad_enabled()}
-    kind, params = traced("p -= lr * p.grad", Seen(params=dict(settings, tensors=[node])))
-    last = rec.actions[-1] if rec.actions else None
-    if last is not None and last["kind"] == kind and last["after"] == len(rec.nodes) \
-            and not last.get("failed") and node not in last["params"]["tensors"] and \
-            all(last["params"][k] == v for k, v in settings.items()):
-        last["params"]["tensors"].append(node)
-    else:
-        rec.action(kind, params)
-    tensors = rec.actions[-1]["params"]["tensors"]
-    rec.action_done(values=[(k, rec.objects[k]) for k in tensors])
+    _join_or_add(rec, "p -= lr * p.grad", node, settings)
 
 
 def _call_style(rec):
