@@ -154,6 +154,19 @@ def torch_prints(code):
     return _prints("torch", "torch", code)
 
 
+def assert_prints_torchs_bits(code, lines):
+    """``code`` (a program printing floats as ``float.hex``) prints, under the engine,
+    exactly what it prints under PyTorch, in more than ``lines`` lines; skips when torch
+    is not installed."""
+    import pytest
+    if not torch_available():
+        pytest.skip("PyTorch (the parity oracle) is not installed")
+    theirs = torch_prints(code)
+    ours = engine_prints(code)
+    assert ours.count("\n") > lines
+    assert ours == theirs
+
+
 def _prints(backend, module, code):
     import child_pool
     end = "-- the program ran to its end --\n"

@@ -5,7 +5,6 @@ short tensor, a block's tail, a strided view: ``_cpu_kernels.libm``); the gradie
 ``exp(x * beta)`` the same way. numpy's float32 ``log1p`` and ``exp`` were a last bit
 apart for one value in seven."""
 import parity
-import pytest
 
 PROGRAM = """
     import torch.nn.functional as F
@@ -31,9 +30,4 @@ PROGRAM = """
 
 
 def test_softplus_and_its_gradient_have_torchs_bits():
-    if not parity.torch_available():
-        pytest.skip("PyTorch (the parity oracle) is not installed")
-    theirs = parity.torch_prints(PROGRAM)
-    ours = parity.engine_prints(PROGRAM)
-    assert ours.count("\n") > 4000
-    assert ours == theirs
+    parity.assert_prints_torchs_bits(PROGRAM, 4000)
