@@ -116,25 +116,29 @@ def _assigns_outside(code):
 
 
 def comprehension_lines(source, tree=None):
-    """The lines of the list, set and dict comprehensions of ``source`` that span more
-    than one line, on Python 3.12 and later (none before). There a comprehension runs
-    inlined in its function's frame, and Python 3.12.0 and 3.12.1 lose its loop
-    variables when a trace function reads ``frame.f_locals`` on a line event inside it
-    (``[f(layer)\n for i, layer in enumerate(layers)]``: ``layer`` became None): the
-    namer reads no locals on those lines."""
+    """``{line: the first line of its comprehensions}`` for the lines of the list, set and
+    dict comprehensions of ``source``, on Python 3.12 and later (none before). There a
+    comprehension runs inlined in its function's frame, and Python 3.12.0 and 3.12.1 lose
+    its loop variables when a trace function reads ``frame.f_locals`` on a line event
+    inside it (``[f(layer)\n for i, layer in enumerate(layers)]``: ``layer`` became None;
+    on one line too, where each iteration jumps back to the line: ``[[v[w] for w in s]
+    for s in sentences]``, ``s`` None). The namer reads locals on the first event of these
+    lines (before the comprehension starts), none on the events after it until another
+    line's."""
     if sys.version_info < (3, 12):
-        return frozenset()
+        return {}
     if tree is None:
         try:
             tree = ast.parse(source)
         except (SyntaxError, ValueError):
-            return frozenset()
-    lines = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp)) and \
-                (node.end_lineno or node.lineno) > node.lineno:
-            lines.update(range(node.lineno, node.end_lineno + 1))
-    return frozenset(lines)
+            return {}
+    lines = {}
+    spans = sorted((node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree)
+                   if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp)))
+    for first, last in spans:                # (outer ones first: nested ones share them)
+        for line in range(first, last + 1):
+            lines.setdefault(line, first)
+    return lines
 
 
 class LineNamer:
@@ -161,9 +165,12 @@ class LineNamer:
         inlined = self.inlined
 
         def local_tracer(frame, event, arg):
-            if event not in ("line", "return") or \
-                    event == "line" and frame.f_lineno in inlined:
+            if event not in ("line", "return"):
                 return local_tracer
+            if event == "line" and inlined:
+                span = inlined.get(frame.f_lineno)
+                if span is not None and span == inlined.get(state[0]):
+                    return local_tracer      # (inside a comprehension: see above)
             namespace = frame.f_locals
             if state[2] != self.epoch:
                 rec.name_tensors(namespace)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from gradstudio.document import Document
+from gradstudio.document import Document, run
 from gradstudio.document.export import export_script, transcript
 from gradstudio.document.files import dumps
 from gradstudio.document.model import DocumentError
@@ -48,12 +48,31 @@ PROGRAMS = {
         print("after", w.t(), b)
         print("final loss", loss)
     """,
+    # a hook registered before a folded loop is registered with the forward pass: the
+    # first backward's gradient would be clamped where the script's was not
     "check_cut": """
+        import torch
+        w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+        x = torch.tensor([1.0, -2.0, 0.5])
+        ((w * x).sum() ** 2).backward()
+        print(w.grad)
+        w.grad = None
+        w.register_hook(lambda g: g.clamp(-0.5, 0.5))
+        opt = torch.optim.SGD([w], lr=0.1)
+        for step in range(30):
+            opt.zero_grad()
+            ((w * x).sum() ** 2).backward()
+            opt.step()
+        print(w.t())
+    """,
+    # (cut by the check until in-place arithmetic after a step was drawn in place: drawn
+    # as a new tensor, its backward succeeded where the script's raised)
+    "in_place_after_a_step": """
         import torch
         x = torch.tensor([0.5, 1.5], requires_grad=True)
         (x * 2).sum().backward()
         y = torch.exp(x)
-        y.add_(1)                     # (after a step: a new tensor, its backward succeeds)
+        y.add_(1)
         try:
             y.sum().backward()
         except RuntimeError as err:
@@ -201,9 +220,12 @@ def test_a_part_that_cannot_be_drawn_cuts_the_graph_there(traced):
 
 def test_a_check_that_fails_cuts_the_graph_where_it_starts_to_differ(traced):
     doc = traced["check_cut"]          # (recorded there, drawn on after it)
-    assert doc.trace_note.startswith("Not drawn: lines 6–9 from line 7 on (the graph "
-                                     "would differ from the script from line 7"), doc.trace_note
+    assert doc.trace_note.startswith("Not drawn: line 4 (the graph would differ from the "
+                                     "script from line 4"), doc.trace_note
     assert any(a.kind == "say" and a.params["tensors"] for a in doc.timeline)  # print(w.t())
+    doc = traced["in_place_after_a_step"]
+    assert doc.trace_note is None, doc.trace_note
+    assert "saved: one of the variables needed for gr" in transcript(doc, run(doc))
 
 
 def test_nothing_drawable_is_said_and_every_print_recorded(traced):
