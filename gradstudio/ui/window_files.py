@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from gradstudio.document import Document, files
 from gradstudio.document.examples import EXAMPLES_DIR, TITLES
-from gradstudio.ui import loading, recovery, save_guard, trust
+from gradstudio.ui import loading, recovery, save_guard, script_import, trust
 from gradstudio.ui.tasks import Task
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 
@@ -30,7 +30,8 @@ EXTENSION = files.EXTENSION
 NOTEBOOK_SUFFIX = ".ipynb"
 # (file dialogs' filters: translated where a dialog shows them, ``MainWindow.ask_*_path``)
 GRAPH_FILTER = QT_TRANSLATE_NOOP("FileFilters", "GradStudio graphs (*.gsg)")
-OPEN_FILTER = QT_TRANSLATE_NOOP("FileFilters", "GradStudio graphs and notebooks (*.gsg *.ipynb)")
+OPEN_FILTER = QT_TRANSLATE_NOOP("FileFilters", "GradStudio graphs, notebooks and PyTorch scripts "
+                                "(*.gsg *.ipynb *.py)")
 NOTEBOOK_FILTER = QT_TRANSLATE_NOOP("FileFilters", "Jupyter notebooks (*.ipynb)")
 SCRIPT_SUFFIX = ".py"
 SCRIPT_FILTER = QT_TRANSLATE_NOOP("FileFilters", "Python scripts (*.py)")
@@ -142,7 +143,7 @@ class WindowFiles:
 
     def open_file(self, path=None):
         """Opens a graph file or a Jupyter notebook (asks for one without ``path``); a
-        script given by ``path`` is imported. A file that cannot be read leaves the open
+        PyTorch script, given or picked, is traced as Import PyTorch Script does. A file that cannot be read leaves the open
         document as it was and says why. A notebook is traced, and a big file read and
         run, in a worker (see ``loading``): the ``Task`` is returned and the document
         appears when it succeeds. A notebook or script not picked in the dialog runs
@@ -153,11 +154,13 @@ class WindowFiles:
         if not self.maybe_save():
             return False
         if path is None:
-            path = self.window.ask_open_path(translate("WindowFiles", "Open Graph or Notebook — a notebook's cells "
-                                             "will be run"), OPEN_FILTER)
+            path = self.window.ask_open_path(translate("WindowFiles", "Open Graph, Notebook or Script — a "
+                                             "notebook's cells or a script will be run"), OPEN_FILTER)
             if not path:
                 return False
         path = Path(path)
+        if path.suffix.lower() == SCRIPT_SUFFIX:       # (picked in the dialog: traced)
+            return script_import.trace_script(self, path, chosen)
         if path.suffix.lower() == NOTEBOOK_SUFFIX:
             return self._open_notebook(path, chosen)
         if loading.in_background(path):
@@ -209,7 +212,7 @@ class WindowFiles:
                 self._remove_recent(path)
             return False
         if not trust.may_run(self.window, path, data, chosen):
-            return self._not_run(path)
+            return self.not_run(path)
         from gradstudio.document.notebook_trace import trace_notebook
         task = Task(lambda token: trace_notebook(data, path.name, should_cancel=token),
                     translate("WindowFiles", "Open Notebook"), translate("WindowFiles", "Running the cells of “{name}” to trace the "
@@ -442,39 +445,18 @@ class WindowFiles:
                                              SCRIPT_FILTER)
             if not path:
                 return None
-        path = Path(path)
-        try:
-            data = path.read_bytes()
-            source = data.decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.window.show_error(translate("WindowFiles", "Could not import the script"),
-                                   translate("WindowFiles", "“{name}” could not be read: {exc}").format(name=path.name, exc=exc))
-            return None
-        if not trust.may_run(self.window, path, data, chosen):
-            return self._not_run(path)
-        from gradstudio.document import trace
-        task = Task(lambda token: trace.trace(source, should_cancel=token, filename=path.name),
-                    translate("WindowFiles", "Import PyTorch Script"),
-                    translate("WindowFiles", "Running “{name}” to trace the tensors it computes…").format(name=path.name), self.window)
-        task.succeeded.connect(lambda result: self._on_traced(path, result))
-        task.failed.connect(lambda exc: self.window.show_error(
-            translate("WindowFiles", "Could not import the script"), translate("WindowFiles", "Tracing “{name}” failed: {exc}").format(name=path.name, exc=exc)))
-        task.cancelled.connect(lambda: self.status(
-            translate("WindowFiles", "Import of {name} cancelled; nothing changed.").format(name=path.name), 5000))
-        self.task = task
-        task.start()
-        return task
+        return script_import.trace_script(self, Path(path), chosen)
 
     def import_data(self, path=None):
         """File ▸ Import Data…: a CSV or .npy file as a data node (``import_data``)."""
         from gradstudio.ui.import_data import import_data
         return import_data(self.window, path)
 
-    def _not_run(self, path):
+    def not_run(self, path):
         """The user declined to run ``path``: nothing opened, nothing ran."""
         self.status(translate("WindowFiles", "{name} was not run; the open graph is unchanged.").format(name=path.name), 10000)
 
-    def _on_traced(self, path, result):
+    def on_traced(self, path, result):
         doc = getattr(result, "document", result)
         self.set_document(doc, "", name=translate("WindowFiles", "{stem} (imported)").format(stem=path.stem), unsaved=True)
         self.status(translate("WindowFiles", "Imported {name}").format(name=path.name), 5000)

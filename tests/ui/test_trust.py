@@ -198,3 +198,21 @@ def test_the_question_defaults_to_cancel_and_shows_the_name_as_plain_text(qtbot,
     text, text_format, default = shown[0]
     assert "“<img src=x.png>.ipynb” runs its code" in text
     assert text_format == Qt.TextFormat.PlainText and default == "Cancel"
+
+
+def test_a_script_picked_in_file_open_is_traced_without_a_question(qtbot, tmp_path,
+                                                                  trust_answers):
+    """(File ▸ Open of a .py read it as a graph file: "this is not valid JSON"; issue 32
+    asks for scripts there too.) Picked in the dialog just now, it runs as Import PyTorch
+    Script runs it; the dialog offers scripts."""
+    marker = tmp_path / "ran.txt"
+    picked = script(tmp_path / "lesson.py", marker)
+    w = main_window(qtbot, tmp_path)
+    filters = []
+    w.ask_open_path = lambda caption, flt: filters.append(flt) or str(picked)
+    menu_action(w, "File", "Open…").trigger()
+    finish(qtbot, w.files.task)
+    assert trust_answers == [] and marker.exists() and not w.errors
+    assert "*.py" in filters[0]
+    assert [w.session.document.node(n).label for n in w.session.document.node_ids][-1] == "y"
+    assert w.windowTitle().startswith("lesson (imported)")

@@ -1804,8 +1804,8 @@ Der Lauf: {expected}</translation>
         <translation>GradStudio-Graphen (*.gsg)</translation>
     </message>
     <message>
-        <source>GradStudio graphs and notebooks (*.gsg *.ipynb)</source>
-        <translation>GradStudio-Graphen und Notebooks (*.gsg *.ipynb)</translation>
+        <source>GradStudio graphs, notebooks and PyTorch scripts (*.gsg *.ipynb *.py)</source>
+        <translation>GradStudio-Graphen, Notebooks und PyTorch-Skripte (*.gsg *.ipynb *.py)</translation>
     </message>
     <message>
         <source>Jupyter notebooks (*.ipynb)</source>
@@ -6974,8 +6974,8 @@ Warum keine grad_fn: </translation>
         <translation>Unbenannt</translation>
     </message>
     <message>
-        <source>Open Graph or Notebook — a notebook&apos;s cells will be run</source>
-        <translation>Graph oder Notebook öffnen — die Zellen eines Notebooks werden ausgeführt</translation>
+        <source>Open Graph, Notebook or Script — a notebook&apos;s cells or a script will be run</source>
+        <translation>Graph, Notebook oder Skript öffnen – die Zellen eines Notebooks oder ein Skript werden ausgeführt</translation>
     </message>
     <message>
         <source>Opening {name} was cancelled; the open graph is unchanged.</source>

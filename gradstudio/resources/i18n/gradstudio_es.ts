@@ -1804,8 +1804,8 @@ La ejecución: {expected}</translation>
         <translation>Grafos de GradStudio (*.gsg)</translation>
     </message>
     <message>
-        <source>GradStudio graphs and notebooks (*.gsg *.ipynb)</source>
-        <translation>Grafos de GradStudio y notebooks (*.gsg *.ipynb)</translation>
+        <source>GradStudio graphs, notebooks and PyTorch scripts (*.gsg *.ipynb *.py)</source>
+        <translation>Grafos de GradStudio, cuadernos y scripts de PyTorch (*.gsg *.ipynb *.py)</translation>
     </message>
     <message>
         <source>Jupyter notebooks (*.ipynb)</source>
@@ -6974,8 +6974,8 @@ Por qué no hay grad_fn: </translation>
         <translation>Sin título</translation>
     </message>
     <message>
-        <source>Open Graph or Notebook — a notebook&apos;s cells will be run</source>
-        <translation>Abrir grafo o notebook — las celdas de un notebook se ejecutarán</translation>
+        <source>Open Graph, Notebook or Script — a notebook&apos;s cells or a script will be run</source>
+        <translation>Abrir grafo, cuaderno o script: se ejecutarán las celdas de un cuaderno o un script</translation>
     </message>
     <message>
         <source>Opening {name} was cancelled; the open graph is unchanged.</source>
