@@ -33,6 +33,7 @@ MAX_CURVES = 8           # the most elements of one node drawn as curves
 STRIPS_MIN_HEIGHT = 330   # below it, the heatmap strips leave the room to the curves
 _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf")
+STACKED_BELOW = 480       # a narrower panel shows each row's two plots one above the other
 _AXIS_WIDTH = 56         # every plot's side axes: the plots of both rows line up
 _TITLE = {"size": "9pt", "color": "#333"}
 
@@ -230,6 +231,7 @@ class TrainingPanel(SessionPanel):
         super().__init__(session, parent)
         self.loop_id = None
         self._strips_wanted = False
+        self.stacked = False                  # (the plots one above the other: _arrange)
         self._loops = None            # [(loop id, label)] in the chooser
         self._span = None             # iterations on the x axes (reset when it changes)
 
@@ -306,6 +308,7 @@ class TrainingPanel(SessionPanel):
         # (the layout would show them only later, whatever the panel shows)
         self.curves_view.setVisible(self.empty.isHidden())
         self._fit_strips()
+        _arrange(self)
 
     # ------------------------------------------------------------------ API
     @property
@@ -578,6 +581,7 @@ class TrainingPanel(SessionPanel):
     def resizeEvent(self, event):
         super().resizeEvent(event)
         self._fit_strips()
+        _arrange(self)
 
     # ------------------------------------------------------------------ slots
     def _on_node_plot_resized(self, *_):
@@ -610,3 +614,21 @@ class TrainingPanel(SessionPanel):
     def _on_document_replaced(self):
         # the old document's loops mean nothing in the new one; run_finished shows it
         self.loop_id, self._span = None, None
+
+
+def _arrange(panel):
+    """The ``panel``'s two plots of each row side by side, or one above the other in a
+    panel narrower than ``STACKED_BELOW`` (side by side, each kept a sliver between its
+    axes: seen under Xvfb at 1024×640, its ticks written over each other)."""
+    if panel.curves_view is None:
+        return
+    stacked = panel.width() < STACKED_BELOW
+    if stacked == panel.stacked:
+        return
+    panel.stacked = stacked
+    for view, plots in ((panel.curves_view, (panel.loss_plot, panel.node_plot)),
+                        (panel.strips_view, (panel.value_strip.plot, panel.grad_strip.plot))):
+        for plot in plots:
+            view.ci.removeItem(plot)
+        for i, plot in enumerate(plots):
+            view.ci.addItem(plot, row=i if stacked else 0, col=0 if stacked else i)
