@@ -33,7 +33,8 @@ MAX_CURVES = 8           # the most elements of one node drawn as curves
 STRIPS_MIN_HEIGHT = 330   # below it, the heatmap strips leave the room to the curves
 _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf")
-STACKED_BELOW = 480       # a narrower panel shows each row's two plots one above the other
+STACKED_BELOW = 480       # a narrower panel shows each row's two plots one above the other,
+STACKED_FROM = 360        # when it is at least this tall (else they would be flat lines)
 _AXIS_WIDTH = 56         # every plot's side axes: the plots of both rows line up
 _TITLE = {"size": "9pt", "color": "#333"}
 
@@ -618,11 +619,11 @@ class TrainingPanel(SessionPanel):
 
 def _arrange(panel):
     """The ``panel``'s two plots of each row side by side, or one above the other in a
-    panel narrower than ``STACKED_BELOW`` (side by side, each kept a sliver between its
-    axes: seen under Xvfb at 1024×640, its ticks written over each other)."""
+    panel narrower than ``STACKED_BELOW`` and at least ``STACKED_FROM`` tall (side by
+    side, each kept a sliver between its axes, its ticks written over each other)."""
     if panel.curves_view is None:
         return
-    stacked = panel.width() < STACKED_BELOW
+    stacked = panel.width() < STACKED_BELOW and panel.height() >= STACKED_FROM
     if stacked == panel.stacked:
         return
     panel.stacked = stacked
