@@ -34,17 +34,18 @@ class ElidedLabel(PlainLabel):
     """A one-line ``PlainLabel`` that never widens its panel: a text longer than the
     label's width ends in "…", the whole of it in the tooltip (a step's title can hold a
     whole recorded print, which made the timeline wider than its dock and pushed the
-    action's details out of view). ``text()`` is the whole text."""
+    action's details out of view). ``text()`` is the whole text; ``tip``, a tooltip of its
+    own, follows it there."""
 
-    def __init__(self, text="", parent=None):
-        self._whole = ""
+    def __init__(self, text="", parent=None, tip=""):
+        self._whole, self._tip = "", tip
         super().__init__(text, parent)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def setText(self, text):
         self._whole = "" if text is None else str(text)
-        self.setToolTip(plain_tooltip(self._whole) if "\n" in self._whole or
-                        len(self._whole) > 40 else "")
+        whole = self._whole if "\n" in self._whole or len(self._whole) > 40 else ""
+        self.setToolTip(plain_tooltip("\n\n".join(t for t in (whole, self._tip) if t)))
         self._elide()
 
     def text(self):

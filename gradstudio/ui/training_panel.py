@@ -21,7 +21,7 @@ from gradstudio.ui.lazy import pyqtgraph as pg
 from gradstudio.ui.live import LiveBar, live_session
 from gradstudio.ui.panel import SessionPanel
 from gradstudio.ui.widgets import wheel_only_when_focused
-from gradstudio.ui.plain import PlainLabel
+from gradstudio.ui.plain import ElidedLabel, PlainLabel
 from gradstudio.ui.i18n import QT_TRANSLATE_NOOP, Number, translate
 
 __all__ = ["TrainingPanel", "EMPTY_TEXT", "NOT_RUN_TEXT", "MAX_CURVES"]
@@ -238,8 +238,9 @@ class TrainingPanel(SessionPanel):
 
         self.chooser = wheel_only_when_focused(QComboBox())
         self.chooser.currentIndexChanged.connect(self._on_loop_chosen)
-        self.status = PlainLabel()
-        self.status.setToolTip(translate("TrainingPanel", SCRUB_TIP))
+        # (one line, cut with "…": "iteration 120 of 120 (epoch = 29, step = 119)"
+        # widened the dock of a 1024×640 window past its width, seen under Xvfb)
+        self.status = ElidedLabel(tip=translate("TrainingPanel", SCRUB_TIP))
         self.log_scale = QCheckBox(translate("TrainingPanel", "log scale"))
         self.log_scale.setToolTip(translate("TrainingPanel", "A logarithmic loss axis: losses span orders of magnitude."))
         self.log_scale.toggled.connect(self._on_log_scale_toggled)

@@ -287,6 +287,32 @@ def test_a_narrow_panel_shows_its_plots_one_above_the_other(qtbot):
     assert len(panel.loss_curves.shown()) >= 1           # (the curves kept their items)
 
 
+def test_a_long_status_line_never_widens_the_panel(qtbot):
+    """("iteration 120 of 120 (epoch = 29, step = 119)" widened the dock of a 1024×640
+    window past its width, with a scroll bar under it.) It is cut with "…", the whole
+    line and how to scrub in its tooltip."""
+    from gradstudio.ui.training_panel import SCRUB_TIP
+    session, panel, n = panel_on(qtbot, build("13_xor_mlp_adam"))
+    panel.show()
+    qtbot.waitExposed(panel)
+    long = "iteration 120 of 120 (epoch = 29, step = 119) " * 3
+    narrowest = panel.minimumSizeHint().width()
+    panel.status.setText(long)
+    assert panel.minimumSizeHint().width() == narrowest < 600
+    panel.resize(300, 500)
+    qtbot.waitUntil(lambda: panel.status.width() < 300)
+    shown = QLabel_text(panel.status)
+    assert shown.endswith("…") and panel.status.text() == long
+    assert long.strip() in panel.status.toolTip() and SCRUB_TIP in panel.status.toolTip()
+    panel.status.setText("iteration 3 of 5")
+    assert panel.status.toolTip() == SCRUB_TIP
+
+
+def QLabel_text(label):
+    from PySide6.QtWidgets import QLabel
+    return QLabel.text(label)
+
+
 # ----------------------------------------------------------------------------- titles
 @pytest.mark.parametrize("label, whole_words", [
     ("conv1d_n7", "conv1d_n7 is not tracked"),
