@@ -127,6 +127,8 @@ def child_window(path):
             task.dialog.findChild(QPushButton).click()
             wait_until(app, lambda: not task.running, 120)
             out["cancel obeyed"] = _since(clicked)
+        else:               # (a small file read between two looks: nothing to cancel)
+            out["note"] = "cancel not tried: the second open ended before its first report"
     window.close()
     return out
 
@@ -161,13 +163,15 @@ def main(argv=None):
                     print(done.stderr[-2000:], file=sys.stderr)
                     continue
                 r = json.loads(done.stdout.strip().splitlines()[-1])
-                mb = f"{r.pop('mb'):.0f}"
+                mb, note = f"{r.pop('mb'):.0f}", r.pop("note", None)
                 if mode == "phases":
                     r["all phases"] = {
                         k: sum(p[k] for p in r.values()) for k in ("wall", "cpu")}
                 for name, phase in r.items():
                     print(_row(name, phase, mb if "frame" in name or "window" in name
                                else "", load), flush=True)
+                if note:
+                    print(f"({note})")
         print(f"({args.nodes:,} nodes, {os.path.getsize(path) / 2 ** 20:.1f} MB)")
 
 

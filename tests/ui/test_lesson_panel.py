@@ -43,7 +43,7 @@ def open_notebook(qtbot, w, path):
     asked = []
     w.ask_open_path = lambda caption, flt: asked.append(flt) or str(path)
     menu_action(w, "File", "Open…").trigger()
-    assert asked == ["GradStudio graphs and notebooks (*.gsg *.ipynb)"]
+    assert asked == ["GradStudio graphs, notebooks and PyTorch scripts (*.gsg *.ipynb *.py)"]
     finish(qtbot, w.files.task)
 
 

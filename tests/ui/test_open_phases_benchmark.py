@@ -19,8 +19,11 @@ def test_open_phases_benchmark_prints_every_phase():
     rows = [r for r in proc.stdout.splitlines() if r.startswith("| ") and "---" not in r]
     assert rows[0] == "| phase | wall s | CPU s | peak MB | load (1 min) |"
     names = [r.split("|")[1].strip().split(" (")[0] for r in rows[1:]]
-    assert names == ["read", "build", "run", "made for the window", "first frame",
-                     "all phases", "open in the window", "cancel obeyed"]
+    phases = ["read", "build", "run", "made for the window", "first frame", "all phases",
+              "open in the window", "cancel obeyed"]
+    if "(cancel not tried: the second open ended before its first report)" in proc.stdout:
+        phases.pop()        # (read between two looks on a busy machine: CI, stop 44)
+    assert names == phases
     for r in rows[1:]:
         wall, cpu = float(r.split("|")[2]), float(r.split("|")[3])   # (numbers, each)
         assert wall >= 0 and cpu >= 0

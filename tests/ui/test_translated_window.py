@@ -322,5 +322,5 @@ def test_the_file_dialogs_filters_are_translated(qtbot, tmp_path, language, code
     w = main_window(qtbot, tmp_path, SIZE)
     w.ask_open_path("open", OPEN_FILTER)
     w.ask_save_path("save", GRAPH_FILTER, "a.gsg")
-    assert shown[0] != OPEN_FILTER and "(*.gsg *.ipynb)" in shown[0]
+    assert shown[0] != OPEN_FILTER and "(*.gsg *.ipynb *.py)" in shown[0]
     assert shown[1] != GRAPH_FILTER and shown[1].endswith("(*.gsg)")
