@@ -130,3 +130,25 @@ NESTED = {
         print(model(X[:3]))
     """, [42], 3, 21, 84),
 }
+
+
+def a_loop_per_epoch(count=2, printed=(0, 1), line=None):
+    """A document as a trace draws a loop per epoch: two epochs of ``count`` iterations,
+    each with its own copy of the graph (``w * w`` summed, its backward), ``w``'s gradient
+    printed after the epochs in ``printed`` (at ``line``)."""
+    from gradstudio.document import Document
+    doc = Document()
+    w = doc.add_node("tensor", {"value": [1.0, -2.0], "requires_grad": True}, label="w")
+    for k in range(2):
+        sq = doc.add_node("mul", None)
+        doc.connect(w, sq, "self")
+        doc.connect(w, sq, "other")
+        s = doc.add_node("sum", None)
+        doc.connect(sq, s, "self")
+        doc.add_action("loop", {"count": count})
+        doc.add_action("compute", {"nodes": [sq]})
+        doc.add_action("backward", {"target": s})
+        doc.add_action("end_loop")
+        if k in printed:
+            doc.add_action("say", {"tensors": [w], "parts": [{"grad": 0}], "line": line})
+    return doc

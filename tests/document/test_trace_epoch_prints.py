@@ -5,11 +5,12 @@ epochs between two prints; the export prints under torch exactly what the script
 printed. What cannot be lined up (a tensor printed in some epochs only) stays apart."""
 import pytest
 
-from gradstudio.document import Document, run
+from gradstudio.document import run
 from gradstudio.document.epoch_prints import quiet_prints
 from gradstudio.document.epochs import nest_epochs
 from gradstudio.document.export import export_script, transcript
 
+from epoch_programs import a_loop_per_epoch
 from trace_jobs import check_round_trip, outcomes
 
 _HEAD = """
@@ -92,28 +93,8 @@ def test_the_print_after_the_loop_stays_as_the_script_wrote_it(traced):
     assert texts[4].startswith("epoch  5 loss") and texts[4].endswith("\n")
 
 
-def _tensor_printed_in_some_epochs():
-    """Two epochs of one iteration each, w's gradient printed after the first only (a
-    tensor of the graph: no empty print can stand for it)."""
-    doc = Document()
-    w = doc.add_node("tensor", {"value": [1.0, -2.0], "requires_grad": True}, label="w")
-    for k in range(2):
-        sq = doc.add_node("mul", None)
-        doc.connect(w, sq, "self")
-        doc.connect(w, sq, "other")
-        s = doc.add_node("sum", None)
-        doc.connect(sq, s, "self")
-        doc.add_action("loop", {"count": 1})
-        doc.add_action("compute", {"nodes": [sq]})
-        doc.add_action("backward", {"target": s})
-        doc.add_action("end_loop")
-        if k == 0:
-            doc.add_action("say", {"tensors": [w], "parts": [{"grad": 0}], "line": 9})
-    return doc
-
-
 def test_a_tensor_printed_in_some_epochs_keeps_them_apart():
-    doc = _tensor_printed_in_some_epochs()
+    doc = a_loop_per_epoch(count=1, printed=(0,), line=9)
     assert quiet_prints(doc) is None
     merged = nest_epochs(doc)
     assert merged is None or len([a for a in merged.timeline if a.kind == "loop"]) == 2
@@ -121,7 +102,7 @@ def test_a_tensor_printed_in_some_epochs_keeps_them_apart():
 
 
 def test_text_printed_in_some_epochs_is_lined_up_with_empty_prints():
-    doc = _tensor_printed_in_some_epochs()
+    doc = a_loop_per_epoch(count=1, printed=(0,), line=9)
     say = next(a for a in doc.timeline if a.kind == "say")
     doc.set_action_param(say.id, "tensors", [])
     doc.set_action_param(say.id, "parts", [{"text": "first"}, {"text": "epoch"}])

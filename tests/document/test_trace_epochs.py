@@ -12,7 +12,7 @@ from gradstudio.document import Document, run
 from gradstudio.document.actions import loop_structure
 from gradstudio.document.export import export_script, transcript
 
-from epoch_programs import NESTED
+from epoch_programs import NESTED, a_loop_per_epoch
 from script_runner import run_scripts, torch_available
 from trace_jobs import check_exports, dedent, outcomes
 
@@ -134,28 +134,9 @@ def test_an_epochs_end_outside_a_loop_or_not_dividing_its_count_is_a_problem():
 
 
 # ------------------------------------------------------------- merging, and its guard
-def _a_loop_per_epoch():
-    """Two epochs of two iterations, each with its own copy of the graph (as a trace
-    draws them), the gradient printed after each."""
-    doc = Document()
-    w = doc.add_node("tensor", {"value": [1.0, -2.0], "requires_grad": True}, label="w")
-    for _ in range(2):
-        sq = doc.add_node("mul", None)
-        doc.connect(w, sq, "self")
-        doc.connect(w, sq, "other")
-        s = doc.add_node("sum", None)
-        doc.connect(sq, s, "self")
-        doc.add_action("loop", {"count": 2})
-        doc.add_action("compute", {"nodes": [sq]})
-        doc.add_action("backward", {"target": s})
-        doc.add_action("end_loop")
-        doc.add_action("say", {"tensors": [w], "parts": [{"grad": 0}]})
-    return doc
-
-
 def test_a_loop_per_epoch_merges_into_one_loop_split_into_epochs():
     from gradstudio.document.epochs import nest_epochs
-    doc = _a_loop_per_epoch()
+    doc = a_loop_per_epoch()
     merged = nest_epochs(doc)
     assert [a.kind for a in merged.timeline] == [
         "loop", "compute", "backward", "epoch_end", "say", "end_loop"]
@@ -174,11 +155,11 @@ def test_a_merge_that_would_not_run_as_traced_is_not_kept(monkeypatch):
         merged.set_param(w, "value", [1.0, -2.5])
         return merged, body
     monkeypatch.setattr(epochs, "_merge", off_by_a_value)
-    assert epochs.nest_epochs(_a_loop_per_epoch()) is None
+    assert epochs.nest_epochs(a_loop_per_epoch()) is None
 
 
 def test_loops_too_long_to_run_twice_more_stay_a_loop_per_epoch(monkeypatch):
     from gradstudio.document import epochs
-    assert epochs.nest_epochs(_a_loop_per_epoch()) is not None
+    assert epochs.nest_epochs(a_loop_per_epoch()) is not None
     monkeypatch.setattr(epochs, "MAX_NESTED_ITERATIONS", 3)       # (4 iterations here)
-    assert epochs.nest_epochs(_a_loop_per_epoch()) is None
+    assert epochs.nest_epochs(a_loop_per_epoch()) is None
