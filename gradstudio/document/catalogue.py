@@ -492,6 +492,9 @@ _SPELLED = {
     "argmax": _along_code("argmax"), "argmin": _along_code("argmin"),
     "softmax": lambda p, a: f"{a['self']}.softmax(dim={p['dim']})",
     "log_softmax": lambda p, a: f"{a['self']}.log_softmax(dim={p['dim']})",
+    "embedding": lambda p, a: f"torch.nn.functional.embedding({a['input']}, {a['weight']}"
+                              + keywords(padding_idx=None if p["padding_idx"] == -1
+                                         else str(p["padding_idx"])) + ")",
     "mm": lambda p, a: f"{a['self']}.mm({a['mat2']})",
     "bmm": lambda p, a: f"{a['self']}.bmm({a['mat2']})",
     "mv": lambda p, a: f"{a['self']}.mv({a['vec']})",

@@ -55,9 +55,29 @@ EMBEDDED = """
 """
 
 
+# F.embedding with a padding row: the rows that read it give the table no gradient
+PADDED = """
+    import torch
+    import torch.nn.functional as F
+    torch.manual_seed(0)
+    w = torch.randn(5, 3, requires_grad=True)
+    ids = torch.tensor([[1, 0, 2], [0, 3, 4]])
+    out = F.embedding(ids, w, padding_idx=0)
+    (out * out).sum().backward()
+    print(w.grad)
+    opt = torch.optim.SGD([w], lr=0.1)
+    for i in range(3):
+        opt.zero_grad()
+        loss = F.embedding(ids, w, padding_idx=-1).pow(2).mean()
+        loss.backward()
+        opt.step()
+    print(w)
+"""
+
+
 @pytest.fixture(scope="module")
 def traced():
-    return traced_documents([MODULE, TRAINED, EMBEDDED])
+    return traced_documents([MODULE, TRAINED, EMBEDDED, PADDED])
 
 
 def _leaf(doc, label):
@@ -89,7 +109,19 @@ def test_a_parameter_variable_trains_with_its_optimizer(traced):
 
 
 def test_the_exports_print_under_torch_what_the_scripts_print(traced):
-    check_round_trip(traced, (MODULE, TRAINED, EMBEDDED))
+    check_round_trip(traced, (MODULE, TRAINED, EMBEDDED, PADDED))
+
+
+def test_an_embedding_with_a_padding_row_is_drawn_with_it(traced):
+    doc = traced[3]
+    looks = [doc.node(n) for n in doc.node_ids if doc.node(n).kind == "embedding"]
+    assert sorted(n.params["padding_idx"] for n in looks) == [0, 4]   # (-1: the last row)
+    assert doc.trace_note is None, doc.trace_note                 # drawn whole
+    assert all(doc.node(n).recorded is None for n in doc.node_ids)
+    result = run(doc)
+    (w,) = [n for n in doc.node_ids if doc.node(n).label == "w"]
+    assert "padding_idx=0)" in export.export_script(doc).text
+    assert result.state(w).grad is not None
 
 
 def test_an_embedding_is_a_drawn_table_and_a_lookup_node(traced):

@@ -270,19 +270,28 @@ def _rows(indices):
     return (np.asarray(indices).astype(np.int64).reshape(-1),)
 
 
-def _embedding_grad(F, g, out, weight, indices):
-    key = _rows(F.numpy(indices))
+def _embedding_grad(F, g, out, weight, indices, padding_idx=-1):
+    """PyTorch's embedding_dense_backward: each row's gradient added into zeros at the row
+    it read, except the rows that read ``padding_idx`` (no gradient ever reaches it)."""
+    (rows,) = _rows(F.numpy(indices))
     shape = tuple(weight.shape)
-    return F.fused("_embedding_dense", F.reshape(g, (key[0].size,) + shape[1:]), shape=shape,
-                   key=key)
+    g = F.reshape(g, (rows.size,) + shape[1:])
+    if padding_idx != -1:
+        keep = np.nonzero(rows != padding_idx)[0]
+        if keep.size != rows.size:
+            g, rows = F.take(g, (keep,)), rows[keep]
+    return F.fused("_embedding_dense", g, shape=shape, key=(rows,))
 
 
 defop("embedding", "EmbeddingBackward0",
-      lambda weight, indices: weight[np.asarray(indices).astype(np.int64)],
+      lambda weight, indices, padding_idx=-1: weight[np.asarray(indices).astype(np.int64)],
       Grad(_embedding_grad, (1,),
-           formula="torch.zeros_like(weight).index_add(0, input.flatten(), "
-                   "grad.reshape(input.numel(), weight.shape[1]))"), None,
-      args=("weight", "input"), index_args=(1,), dtype="keep", category="linear algebra",
-      code="torch.nn.functional.embedding({input}, {weight})",
+           formula="torch.zeros_like(weight).index_add(0, input.flatten(), torch.where("
+                   "(input.flatten() != padding_idx).unsqueeze(1), grad.reshape(input.numel(), "
+                   "weight.shape[1]), 0))"), None,
+      args=("weight", "input"), index_args=(1,),
+      params=(Param("padding_idx", "int", -1, "the row that gets no gradient (-1: none)"),),
+      dtype="keep", category="linear algebra",
+      code="torch.nn.functional.embedding({input}, {weight}, padding_idx={padding_idx})",
       doc="The rows of weight (a table of learned vectors) that input's class indices name, "
           "in input's shape: nn.Embedding.")

@@ -147,28 +147,6 @@ defop("_mean_of_spread", _spread_mean_name, _welford_mean,
       params=_WELFORD_PARAMS, dtype="float_only", category="internal")
 
 
-# --- embedding with a padding row ----------------------------------------------------------
-def _padded_embedding_grad(F, g, out, weight, indices, padding_idx=-1):
-    """PyTorch's embedding_dense_backward: each row's gradient added into zeros at the
-    row it read, except the rows that read ``padding_idx`` (no gradient ever reaches it)."""
-    rows = np.asarray(F.numpy(indices)).astype(np.int64).reshape(-1)
-    shape = tuple(weight.shape)
-    keep = np.nonzero(rows != padding_idx)[0]
-    g = F.reshape(g, (rows.size,) + shape[1:])
-    if keep.size != rows.size:
-        g = F.take(g, (keep,))
-    return F.fused("_embedding_dense", g, shape=shape, key=(rows[keep],))
-
-
-defop("_embedding_padded", "EmbeddingBackward0",
-      lambda weight, indices, padding_idx=-1: weight[np.asarray(indices).astype(np.int64)],
-      Grad(_padded_embedding_grad, (1,), formula="torch.zeros_like(weight).index_add(0, input.flatten(), torch.where("
-                   "(input.flatten() != padding_idx).unsqueeze(1), grad.reshape(input.numel(), "
-                   "weight.shape[1]), 0))"), None,
-      args=("weight", "input"), index_args=(1,), params=(Param("padding_idx", "int", -1),),
-      dtype="keep", category="internal")
-
-
 # --- eq_, ne_, lt_, le_, gt_, ge_ ----------------------------------------------------------
 # The in-place comparisons write 1 or 0 in the tensor's own dtype and, tracked, record
 # PyTorch's ``EqBackward0`` (a number) or ``EqBackward1`` (a tensor), whose gradients are

@@ -296,6 +296,4 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     rows, read = weight.shape[0], indices._data      # (not tensor ops a listener would see)
     if read.size and (read.min() < 0 or read.max() >= rows):
         raise IndexError("index out of range in self")
-    if padding_idx != -1:   # (PyTorch's -1 is "no padding row")
-        return apply(OPS["_embedding_padded"], (weight, indices), {"padding_idx": padding_idx})
-    return apply(OPS["embedding"], (weight, indices))
+    return apply(OPS["embedding"], (weight, indices), {"padding_idx": padding_idx})
