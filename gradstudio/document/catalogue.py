@@ -557,7 +557,27 @@ def _spread_kinds(name):
                      code=_reduce_code(name, correction)),)
 
 
+def _div_rounded_kinds():
+    """``torch.div(x, y, rounding_mode='floor')`` and ``torch.div(x, 2, ...)`` as one kind:
+    the 'other' port falls back to a number, as add's does."""
+    op = OPS["div_rounded"]
+
+    def evaluate(p, self, other=None):
+        return self.div(other if other is not None else p["other"],
+                        rounding_mode=p["rounding_mode"])
+
+    def code(p, a):
+        return (f"torch.div({a['self']}, {a.get('other', number(p['other']))}, "
+                f"rounding_mode={p['rounding_mode']!r})")
+    return (NodeKind("div_rounded", op.category, op.doc,
+                     (Port("self"), Port("other", optional=True, fallback="other")),
+                     (ParamSpec("other", "scalar", 2.0, "used when 'other' is not connected"),)
+                     + tuple(_spec(q) for q in op.params), evaluate, op.code,
+                     _grad_name(op), code=code),)
+
+
 _OWN_KINDS = {
+    "div_rounded": _div_rounded_kinds,
     "floor_divide": lambda: _divided_kinds(
         "floor_divide", "floor_divide_scalar", "A number divided by a tensor, rounded down "
         "(PyTorch has no gradient for it)."),

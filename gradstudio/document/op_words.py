@@ -580,6 +580,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the numbers, as nested lists"),
     QT_TRANSLATE_NOOP("OpSettings", "the padding added on both sides (at most half a window)"),
     QT_TRANSLATE_NOOP("OpSettings", "the probability of an element being zeroed, from 0 to 1"),
+    QT_TRANSLATE_NOOP("OpSettings", "the row that gets no gradient (-1: none)"),
     QT_TRANSLATE_NOOP("OpSettings", "the rows: the features, then the label"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "the seed of the loader's own torch.Generator; empty: it draws from the"

@@ -218,6 +218,16 @@ def _number_operand(name, operands, p, output):
                    {"self": operands[0]}, output)
 
 
+def _div_rounded(name, operands, p, output):
+    # torch.div(x, y, rounding_mode=...) / torch.div(x, 2, ...): a number as the param
+    mode = p.get("rounding_mode", "trunc")      # (None is div itself: never this op)
+    a, b = operands
+    if isinstance(b, type(output)):
+        return _Record(name, {"rounding_mode": mode}, {"self": a, "other": b}, output)
+    return _Record(name, {"rounding_mode": mode, "other": _number(b, THE_NUMBER)},
+                   {"self": a}, output)
+
+
 def _clamp(name, operands, p, output):
     lim = {k: None if p.get(k) is None else _number(p[k], f"clamp's {k}")
            for k in ("min", "max")}
@@ -313,7 +323,7 @@ _EXPLICIT = {
     **dict.fromkeys(("floor_divide", "remainder"), _tensor_pair),
     **dict.fromkeys(("floor_divide_scalar", "remainder_scalar", "rremainder"),
                     _number_operand),
-    "clamp": _clamp, "var": _spread, "std": _spread, "max": _extreme, "min": _extreme,
+    "div_rounded": _div_rounded, "clamp": _clamp, "var": _spread, "std": _spread, "max": _extreme, "min": _extreme,
     "max_dim": _extreme_dim, "min_dim": _extreme_dim, "median": _extreme,
     "median_dim": _extreme_dim, "nanmedian": _extreme, "nanmedian_dim": _extreme_dim,
     "squeeze": _squeeze,
