@@ -3514,6 +3514,10 @@ Der Lauf: {expected}</translation>
         <translation>die Wahrscheinlichkeit, dass ein Element auf null gesetzt wird, von 0 bis 1</translation>
     </message>
     <message>
+        <source>the row that gets no gradient (-1: none)</source>
+        <translation>die Zeile, die keinen Gradienten erhält (-1: keine)</translation>
+    </message>
+    <message>
         <source>the rows: the features, then the label</source>
         <translation>die Zeilen: die Merkmale, dann das Label</translation>
     </message>

@@ -3514,6 +3514,10 @@ La ejecución: {expected}</translation>
         <translation>la probabilidad de que un elemento se ponga a cero, de 0 a 1</translation>
     </message>
     <message>
+        <source>the row that gets no gradient (-1: none)</source>
+        <translation>la fila que no recibe gradiente (-1: ninguna)</translation>
+    </message>
+    <message>
         <source>the rows: the features, then the label</source>
         <translation>las filas: las características y luego la etiqueta</translation>
     </message>
