@@ -60,7 +60,7 @@ half = float16
 long = int64
 int = int32
 short = int16
-__version__ = "2.13.0+gradstudio"
+__version__ = "2.13.0+cpu"     # (the PyTorch whose CPU build it reproduces, as it prints)
 
 
 class Generator(_RawGenerator):
