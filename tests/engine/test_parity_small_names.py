@@ -283,10 +283,11 @@ prog("module_full_backward_hooks", """
         print(e)
 """)
 
-PROGRAMS = parity.programs(P)
-results, test_prints_the_same = parity.parity_tests(PROGRAMS)
-
 prog("version_as_printed", """
     print(torch.__version__)
     print(repr(str(torch.__version__)), torch.__version__.split("+")[0] >= "2.0")
 """)
+
+
+PROGRAMS = parity.programs(P)
+results, test_prints_the_same = parity.parity_tests(PROGRAMS)
