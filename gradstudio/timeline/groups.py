@@ -22,7 +22,8 @@ __all__ = ["GROUP_KEYS", "MAX_GROUPS", "check_groups", "group_keys", "group_argu
 MAX_GROUPS = 1000
 # the settings a group may give itself, whatever the algorithm (each algorithm takes
 # those of ``group_keys``)
-GROUP_KEYS = ("lr", "momentum", "nesterov", "weight_decay", "betas", "alpha")
+GROUP_KEYS = ("lr", "momentum", "nesterov", "weight_decay", "betas", "alpha", "lr_decay",
+              "initial_accumulator_value", "momentum_decay", "rho")
 
 
 def group_keys(algorithm):
@@ -51,7 +52,8 @@ def check_groups(value):
     bad = ValueError(translate(
         "Actions", "'groups' must list the optimizer's parameter groups, each the number "
         "of tensors it takes ('size', from 1) and the settings it gives itself (lr, "
-        "momentum, nesterov, weight_decay and betas as two numbers, alpha: numbers from 0)."))
+        "momentum, nesterov, weight_decay and betas as two numbers, alpha and the rest of its "
+        "algorithm's settings: numbers from 0)."))
     if not isinstance(value, (list, tuple)) or len(value) > MAX_GROUPS:
         raise bad
     out = []

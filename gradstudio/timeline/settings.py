@@ -2,13 +2,14 @@
 optimizers' settings (``OPTIMIZER_SETTINGS``) and the keyword arguments an ``optimizer``
 action passes to ``torch.optim`` (``optimizer_arguments``); the learning-rate schedulers'
 (``SCHEDULER_SETTINGS``, ``scheduler_arguments``)."""
-__all__ = ["CHOICES", "OPTIMIZER_SETTINGS", "optimizer_arguments", "SCHEDULER_SETTINGS",
+__all__ = ["CHOICES", "OPTIMIZER_SETTINGS", "has_betas", "optimizer_arguments", "SCHEDULER_SETTINGS",
            "scheduler_arguments", "REQUIRED"]
 
 # the values a "choice" setting takes, by setting name
 CHOICES = {
     "style": ("-=", "data", "sub_"),
-    "algorithm": ("SGD", "Adam", "AdamW", "RMSprop"),
+    "algorithm": ("SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "Adamax", "NAdam", "RAdam",
+                  "Adadelta"),
     "schedule": ("StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
                  "CosineAnnealingWarmRestarts", "LinearLR", "ConstantLR", "PolynomialLR",
                  "ReduceLROnPlateau", "LambdaLR", "MultiplicativeLR", "OneCycleLR"),
@@ -32,7 +33,21 @@ OPTIMIZER_SETTINGS = {
               ("weight_decay", "weight_decay", 0.01)),
     "RMSprop": (("alpha", "alpha", 0.99), ("momentum", "momentum", 0.0),
                 ("weight_decay", "weight_decay", 0.0)),
+    "Adagrad": (("lr_decay", "lr_decay", 0.0), ("weight_decay", "weight_decay", 0.0),
+                ("initial_accumulator_value", "initial_accumulator_value", 0.0)),
+    "Adamax": (("beta1", "betas", 0.9), ("beta2", "betas", 0.999),
+               ("weight_decay", "weight_decay", 0.0)),
+    "NAdam": (("beta1", "betas", 0.9), ("beta2", "betas", 0.999),
+              ("weight_decay", "weight_decay", 0.0), ("momentum_decay", "momentum_decay", 0.004)),
+    "RAdam": (("beta1", "betas", 0.9), ("beta2", "betas", 0.999),
+              ("weight_decay", "weight_decay", 0.0)),
+    "Adadelta": (("rho", "rho", 0.9), ("weight_decay", "weight_decay", 0.0)),
 }
+
+
+def has_betas(algorithm):
+    """Whether ``algorithm`` takes ``betas`` (the Adam family)."""
+    return any(keyword == "betas" for _, keyword, _ in OPTIMIZER_SETTINGS[algorithm])
 
 
 def optimizer_arguments(params):

@@ -10,10 +10,11 @@ observed call; ``handlers.optimizers`` hands each the method of ``OptimizerWatch
 records it from its arguments, nothing inside it is recorded (the recorder is quiet until
 the call returns).
 
-A document's optimizer is ``torch.optim.SGD``, ``Adam``, ``AdamW`` or ``RMSprop`` over
-one list of tensors or over parameter groups (each group its tensors and the settings the
+A document's optimizer is ``torch.optim.SGD``, ``Adam``, ``AdamW``, ``RMSprop``,
+``Adagrad``, ``Adamax``, ``NAdam``, ``RAdam`` or ``Adadelta`` over one list of tensors or over parameter groups (each group its tensors and the settings the
 script wrote in it: the action's ``groups``, ``timeline/groups.py``), with the settings its
-``optimizer`` action has (lr; momentum, nesterov and weight_decay; betas; alpha); anything
+``optimizer`` action has (lr; momentum, nesterov and weight_decay; betas; alpha; lr_decay,
+initial_accumulator_value, momentum_decay, rho); anything
 else the call was given (``amsgrad``,
 ``eps``, ``foreach``, a closure) or a change of an optimizer's settings after it was made
 (but by a scheduler the trace drew: ``schedulers.py``, and a learning rate set by hand to
@@ -32,6 +33,7 @@ from gradstudio.timeline import Seen, traced
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 from gradstudio.timeline.groups import group_keys
+from gradstudio.timeline.settings import has_betas
 
 from .schedulers import SchedulerWatch
 from .values import ActionRef, has_marked
@@ -62,8 +64,32 @@ _SETTINGS = {
                 {"eps": 1e-8, "centered": False, "capturable": False, "foreach": None,
                  "maximize": False, "differentiable": False},
                 _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, alpha, momentum and weight_decay"))),
+    "Adagrad": ((("lr_decay", "lr_decay", 0.0), ("weight_decay", "weight_decay", 0.0),
+                 ("initial_accumulator_value", "initial_accumulator_value", 0.0)),
+                {"eps": 1e-10, "foreach": None, "maximize": False, "differentiable": False,
+                 "fused": None},
+                _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, lr_decay, weight_decay and "
+                                        "initial_accumulator_value"))),
+    "Adamax": ((("weight_decay", "weight_decay", 0.0),),
+               {"eps": 1e-8, "foreach": None, "maximize": False, "differentiable": False,
+                "capturable": False},
+               _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, betas and weight_decay"))),
+    "NAdam": ((("weight_decay", "weight_decay", 0.0),
+               ("momentum_decay", "momentum_decay", 0.004)),
+              {"eps": 1e-8, "decoupled_weight_decay": False, "maximize": False,
+               "foreach": None, "capturable": False, "differentiable": False},
+              _said(QT_TRANSLATE_NOOP("TraceRefusal",
+                                      "lr, betas, weight_decay and momentum_decay"))),
+    "RAdam": ((("weight_decay", "weight_decay", 0.0),),
+              {"eps": 1e-8, "maximize": False, "foreach": None, "capturable": False,
+               "decoupled_weight_decay": False, "differentiable": False},
+              _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, betas and weight_decay"))),
+    "Adadelta": ((("rho", "rho", 0.9), ("weight_decay", "weight_decay", 0.0)),
+                 {"eps": 1e-6, "maximize": False, "capturable": False, "foreach": None,
+                  "differentiable": False},
+                 _said(QT_TRANSLATE_NOOP("TraceRefusal", "lr, rho and weight_decay"))),
 }
-_KNOWN = ("SGD", "Adam", "AdamW", "RMSprop")
+_KNOWN = tuple(_SETTINGS)
 
 
 def _plain_number(v):
@@ -110,9 +136,11 @@ class OptimizerWatch:
         if algorithm is None:
             rec.refuse(QT_TRANSLATE_NOOP("TraceRefusal", 
                 "torch.optim.{name} cannot be drawn yet: a document's optimizer is SGD, "
-                "Adam, AdamW or RMSprop") if cls in self.engine_classes else QT_TRANSLATE_NOOP("TraceRefusal", 
+                "Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam or Adadelta")
+                if cls in self.engine_classes else QT_TRANSLATE_NOOP("TraceRefusal",
                 "an optimizer class of your own ({name}) cannot be drawn yet: a document's "
-                "optimizer is torch.optim's SGD, Adam, AdamW or RMSprop"), name=cls.__name__)
+                "optimizer is torch.optim's SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, "
+                "NAdam, RAdam or Adadelta"), name=cls.__name__)
             return
         if not all(self._group_ok(algorithm, g) for g in [optimizer.defaults] +
                    optimizer.param_groups):
@@ -156,7 +184,7 @@ class OptimizerWatch:
                 words=words)
             return False
         numbers = [("lr", group["lr"])] + [(key, group[key]) for _, key, _ in settings]
-        if algorithm.startswith("Adam"):
+        if has_betas(algorithm):
             numbers += [("betas", b) for b in group["betas"]]
         for key, value in numbers:
             if not _plain_number(value):
@@ -375,7 +403,7 @@ def _top_settings(algorithm, defaults):
         p[name] = None if defaults[key] == default else float(defaults[key])
     if algorithm == "SGD":
         p["nesterov"] = bool(defaults["nesterov"])
-    if algorithm.startswith("Adam") and tuple(defaults["betas"]) != (0.9, 0.999):
+    if has_betas(algorithm) and tuple(defaults["betas"]) != (0.9, 0.999):
         p["beta1"], p["beta2"] = (float(b) for b in defaults["betas"])
     return p
 

@@ -184,11 +184,13 @@ def test_an_optimizer_is_made_before_the_loop_with_the_scripts_settings(traced):
             [doc.node(n).label for n in a.params["params"]]
     assert optimizer("SGD with momentum, zero_grad first") == (
         {"algorithm": "SGD", "lr": 0.1, "momentum": 0.9, "nesterov": False,
-         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None, "groups": []},
+         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None, "lr_decay": None,
+         "initial_accumulator_value": None, "momentum_decay": None, "rho": None, "groups": []},
         ["w", "b"])
     assert optimizer("nn.Linear with Adam and MSELoss") == (
         {"algorithm": "Adam", "lr": 0.05, "momentum": None, "nesterov": False,
-         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None, "groups": []},
+         "weight_decay": None, "beta1": None, "beta2": None, "alpha": None, "lr_decay": None,
+         "initial_accumulator_value": None, "momentum_decay": None, "rho": None, "groups": []},
         ["weight", "bias"])
 
 

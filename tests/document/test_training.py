@@ -212,7 +212,10 @@ def _variants():
         docs["update outside no_grad"].timeline[3].id, "no_grad", False)
     settings = {"SGD": dict(momentum=0.9, nesterov=True, weight_decay=0.01),
                 "Adam": dict(beta1=0.8, weight_decay=0.1), "AdamW": dict(beta2=0.99),
-                "RMSprop": dict(momentum=0.5, alpha=0.9)}
+                "RMSprop": dict(momentum=0.5, alpha=0.9),
+                "Adagrad": dict(lr_decay=0.01, initial_accumulator_value=0.1, weight_decay=0.01),
+                "Adamax": dict(beta1=0.8), "NAdam": dict(momentum_decay=0.01, weight_decay=0.1),
+                "RAdam": dict(beta2=0.99, weight_decay=0.01), "Adadelta": dict(rho=0.8)}
     for alg, extra in settings.items():
         doc, _, ids = regression(count=12, lr=0.05, optimizer=alg)
         for k, v in extra.items():
@@ -276,7 +279,8 @@ def _random_training_doc(rng):
     loss = d.add_node(rng.choice(["mse_loss", "huber_loss", "smooth_l1_loss"]), label="loss", watched=True)
     d.connect(h, loss, "input" if d.node(loss).kind == "mse_loss" else "self")
     d.connect(target, loss, "target")
-    optimizer = rng.choice([None, "SGD", "Adam", "AdamW", "RMSprop"])
+    optimizer = rng.choice([None, "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "Adamax",
+                            "NAdam", "RAdam", "Adadelta"])
     ids = add_train_loop(d, params, loss, count=rng.randint(1, 8),
                          lr=rng.choice([0.01, 0.1, 0.3]), optimizer=optimizer,
                          zero_grad=rng.random() < 0.8)

@@ -1,6 +1,7 @@
 """What Adamax, NAdam and RAdam share with Adam: PyTorch's constructor checks and the
 state a parameter starts with."""
 from .._torch_functions.factory import tensor, zeros_like
+from ..observer import observed
 from .adam import _tensor_steps
 from .optimizer import Optimizer, check_non_negative, _engine_limits, _get_scalar_dtype, \
     _step_counter
@@ -49,6 +50,7 @@ class AdamFamily(Optimizer):
         state.update({key: zeros_like(p) for key in self._state_keys if key != "mu_product"})
         return state
 
+    @observed("torch.optim.Optimizer.step")
     def step(self, closure=None):
         return self._stepped(closure, self._step_group)
 

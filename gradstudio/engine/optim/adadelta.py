@@ -7,6 +7,7 @@ from .._torch_functions.factory import zeros_like
 from . import _kernels as K
 from ._adam_family import AdamFamily
 from .optimizer import check_non_negative, _step_counter
+from ..observer import observed
 
 __all__ = ["Adadelta"]
 
@@ -14,6 +15,7 @@ __all__ = ["Adadelta"]
 class Adadelta(AdamFamily):
     __module__ = "torch.optim.adadelta"
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *,
                  capturable=False, maximize=False, differentiable=False):
         if hasattr(lr, "numel") and lr.numel() != 1:

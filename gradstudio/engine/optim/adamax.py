@@ -4,6 +4,7 @@ grad.abs().add_(eps), out=exp_inf)``, ``param.addcdiv_(exp_avg, exp_inf, value=-
 with PyTorch's kernels (see ``_kernels``)."""
 from . import _kernels as K
 from ._adam_family import AdamFamily, check_adam_settings
+from ..observer import observed
 
 __all__ = ["Adamax"]
 
@@ -12,6 +13,7 @@ class Adamax(AdamFamily):
     __module__ = "torch.optim.adamax"
     _state_keys = ("exp_avg", "exp_inf")
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  foreach=None, *, maximize=False, differentiable=False, capturable=False):
         check_adam_settings(lr, betas, eps, weight_decay)

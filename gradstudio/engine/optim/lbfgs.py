@@ -10,6 +10,7 @@ from .._torch_functions.factory import zeros
 from .._torch_functions.general import cat
 from ._line_search import strong_wolfe
 from .optimizer import Optimizer, check_non_negative, _engine_limits
+from ..observer import observed
 
 __all__ = ["LBFGS"]
 
@@ -21,6 +22,7 @@ def _scalar(value):
 class LBFGS(Optimizer):
     __module__ = "torch.optim.lbfgs"
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=1, max_iter=20, max_eval=None, tolerance_grad=1e-7,
                  tolerance_change=1e-9, history_size=100, line_search_fn=None):
         if isinstance(lr, TensorCore) and lr.numel() != 1:
@@ -71,6 +73,7 @@ class LBFGS(Optimizer):
         self._set_param(x)
         return loss, flat_grad
 
+    @observed("torch.optim.Optimizer.step")
     def step(self, closure):
         if len(self.param_groups) != 1:
             raise AssertionError(f"Expected exactly one param_group, but got "

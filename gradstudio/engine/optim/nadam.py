@@ -5,6 +5,7 @@ the denominator is ``_multi_tensor_nadam``'s (``sqrt(exp_avg_sq) / sqrt(bias_cor
 where the single-tensor path takes ``sqrt(exp_avg_sq / bias_correction2)``)."""
 from . import _kernels as K
 from ._adam_family import AdamFamily, check_adam_settings
+from ..observer import observed
 
 __all__ = ["NAdam"]
 
@@ -14,6 +15,7 @@ class NAdam(AdamFamily):
     _setstate_defaults = {**AdamFamily._setstate_defaults, "decoupled_weight_decay": False}
     _state_keys = ("mu_product", "exp_avg", "exp_avg_sq")
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  momentum_decay=4e-3, decoupled_weight_decay=False, *, foreach=None,
                  maximize=False, capturable=False, differentiable=False):

@@ -7,6 +7,7 @@ alpha=-1)``, or the plain momentum step while rho_t <= 5) with PyTorch's kernels
 and ``param.addcmul_(exp_avg, buffer)``)."""
 from . import _kernels as K
 from ._adam_family import AdamFamily, check_adam_settings
+from ..observer import observed
 
 __all__ = ["RAdam"]
 
@@ -15,6 +16,7 @@ class RAdam(AdamFamily):
     __module__ = "torch.optim.radam"
     _setstate_defaults = {**AdamFamily._setstate_defaults, "decoupled_weight_decay": False}
 
+    @observed("torch.optim.Optimizer")
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                  decoupled_weight_decay=False, *, foreach=None, maximize=False,
                  capturable=False, differentiable=False):
