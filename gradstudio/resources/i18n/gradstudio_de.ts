@@ -376,8 +376,8 @@
         <translation>Ändert, wie jede spätere Ausgabe einen Tensor zeigt: {said}. Die Werte selbst ändern sich nicht.</translation>
     </message>
     <message>
-        <source>&apos;groups&apos; must list the optimizer&apos;s parameter groups, each the number of tensors it takes (&apos;size&apos;, from 1) and the settings it gives itself (lr, momentum, nesterov, weight_decay and betas as two numbers, alpha: numbers from 0).</source>
-        <translation>&apos;groups&apos; muss die Parametergruppen des Optimierers aufzählen, jede mit der Zahl ihrer Tensoren (&apos;size&apos;, ab 1) und den Einstellungen, die sie sich selbst gibt (lr, momentum, nesterov, weight_decay und betas als zwei Zahlen, alpha: Zahlen ab 0).</translation>
+        <source>&apos;groups&apos; must list the optimizer&apos;s parameter groups, each the number of tensors it takes (&apos;size&apos;, from 1) and the settings it gives itself (lr, momentum, nesterov, weight_decay and betas as two numbers, alpha and the rest of its algorithm&apos;s settings: numbers from 0).</source>
+        <translation>&apos;groups&apos; muss die Parametergruppen des Optimierers aufzählen, jede mit der Zahl ihrer Tensoren (&apos;size&apos;, ab 1) und den Einstellungen, die sie sich selbst gibt (lr, momentum, nesterov, weight_decay und betas als zwei Zahlen, alpha und die übrigen Einstellungen seines Verfahrens: Zahlen ab 0).</translation>
     </message>
     <message>
         <source>The optimizer&apos;s parameter groups take {taken} tensors but it lists {listed}: make the groups&apos; sizes add up to the tensors it trains.</source>
@@ -6288,14 +6288,6 @@ Warum keine grad_fn: </translation>
         <translation>lr, alpha, momentum und weight_decay</translation>
     </message>
     <message>
-        <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW or RMSprop</source>
-        <translation>torch.optim.{name} kann noch nicht gezeichnet werden: Der Optimierer eines Dokuments ist SGD, Adam, AdamW oder RMSprop</translation>
-    </message>
-    <message>
-        <source>an optimizer class of your own ({name}) cannot be drawn yet: a document&apos;s optimizer is torch.optim&apos;s SGD, Adam, AdamW or RMSprop</source>
-        <translation>eine eigene Optimierer-Klasse ({name}) kann noch nicht gezeichnet werden: Der Optimierer eines Dokuments ist SGD, Adam, AdamW oder RMSprop aus torch.optim</translation>
-    </message>
-    <message>
         <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
         <translation>torch.optim.{algorithm}(..., {key}={value}) kann noch nicht gezeichnet werden: {algorithm} in einem Dokument nimmt {words}</translation>
     </message>
@@ -6306,6 +6298,26 @@ Warum keine grad_fn: </translation>
     <message>
         <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
         <translation>ein Optimierer über einen Tensor, dessen Entstehung die Verfolgung nicht gesehen hat, kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>lr, lr_decay, weight_decay and initial_accumulator_value</source>
+        <translation>lr, lr_decay, weight_decay und initial_accumulator_value</translation>
+    </message>
+    <message>
+        <source>lr, betas, weight_decay and momentum_decay</source>
+        <translation>lr, betas, weight_decay und momentum_decay</translation>
+    </message>
+    <message>
+        <source>lr, rho and weight_decay</source>
+        <translation>lr, rho und weight_decay</translation>
+    </message>
+    <message>
+        <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam or Adadelta</source>
+        <translation>torch.optim.{name} kann noch nicht gezeichnet werden: der Optimierer eines Dokuments ist SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam oder Adadelta</translation>
+    </message>
+    <message>
+        <source>an optimizer class of your own ({name}) cannot be drawn yet: a document&apos;s optimizer is torch.optim&apos;s SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam or Adadelta</source>
+        <translation>eine eigene Optimiererklasse ({name}) kann noch nicht gezeichnet werden: der Optimierer eines Dokuments ist SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam oder Adadelta aus torch.optim</translation>
     </message>
     <message>
         <source>a parameter group holding &apos;{key}&apos; cannot be drawn yet: a document&apos;s parameter group holds its tensors and {words}</source>

@@ -376,8 +376,8 @@
         <translation>Cambia cómo cada print posterior muestra un tensor: {said}. Los valores en sí no cambian.</translation>
     </message>
     <message>
-        <source>&apos;groups&apos; must list the optimizer&apos;s parameter groups, each the number of tensors it takes (&apos;size&apos;, from 1) and the settings it gives itself (lr, momentum, nesterov, weight_decay and betas as two numbers, alpha: numbers from 0).</source>
-        <translation>&apos;groups&apos; debe enumerar los grupos de parámetros del optimizador, cada uno con el número de tensores que toma (&apos;size&apos;, desde 1) y los ajustes que se da a sí mismo (lr, momentum, nesterov, weight_decay y betas como dos números, alpha: números desde 0).</translation>
+        <source>&apos;groups&apos; must list the optimizer&apos;s parameter groups, each the number of tensors it takes (&apos;size&apos;, from 1) and the settings it gives itself (lr, momentum, nesterov, weight_decay and betas as two numbers, alpha and the rest of its algorithm&apos;s settings: numbers from 0).</source>
+        <translation>&apos;groups&apos; debe enumerar los grupos de parámetros del optimizador, cada uno con el número de tensores que toma (&apos;size&apos;, desde 1) y los ajustes que se da a sí mismo (lr, momentum, nesterov, weight_decay y betas como dos números, alpha y los demás ajustes de su algoritmo: números desde 0).</translation>
     </message>
     <message>
         <source>The optimizer&apos;s parameter groups take {taken} tensors but it lists {listed}: make the groups&apos; sizes add up to the tensors it trains.</source>
@@ -6288,14 +6288,6 @@ Por qué no hay grad_fn: </translation>
         <translation>lr, alpha, momentum y weight_decay</translation>
     </message>
     <message>
-        <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW or RMSprop</source>
-        <translation>torch.optim.{name} aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW o RMSprop</translation>
-    </message>
-    <message>
-        <source>an optimizer class of your own ({name}) cannot be drawn yet: a document&apos;s optimizer is torch.optim&apos;s SGD, Adam, AdamW or RMSprop</source>
-        <translation>una clase de optimizador propia ({name}) aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW o RMSprop de torch.optim</translation>
-    </message>
-    <message>
         <source>torch.optim.{algorithm}(..., {key}={value}) cannot be drawn yet: a document&apos;s {algorithm} takes {words}</source>
         <translation>torch.optim.{algorithm}(..., {key}={value}) aún no se puede dibujar: el {algorithm} de un documento admite {words}</translation>
     </message>
@@ -6306,6 +6298,26 @@ Por qué no hay grad_fn: </translation>
     <message>
         <source>an optimizer over a tensor the trace did not see made cannot be drawn</source>
         <translation>un optimizador sobre un tensor cuya creación el rastreo no vio no se puede dibujar</translation>
+    </message>
+    <message>
+        <source>lr, lr_decay, weight_decay and initial_accumulator_value</source>
+        <translation>lr, lr_decay, weight_decay e initial_accumulator_value</translation>
+    </message>
+    <message>
+        <source>lr, betas, weight_decay and momentum_decay</source>
+        <translation>lr, betas, weight_decay y momentum_decay</translation>
+    </message>
+    <message>
+        <source>lr, rho and weight_decay</source>
+        <translation>lr, rho y weight_decay</translation>
+    </message>
+    <message>
+        <source>torch.optim.{name} cannot be drawn yet: a document&apos;s optimizer is SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam or Adadelta</source>
+        <translation>torch.optim.{name} aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam o Adadelta</translation>
+    </message>
+    <message>
+        <source>an optimizer class of your own ({name}) cannot be drawn yet: a document&apos;s optimizer is torch.optim&apos;s SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam or Adadelta</source>
+        <translation>una clase de optimizador propia ({name}) aún no se puede dibujar: el optimizador de un documento es SGD, Adam, AdamW, RMSprop, Adagrad, Adamax, NAdam, RAdam o Adadelta de torch.optim</translation>
     </message>
     <message>
         <source>a parameter group holding &apos;{key}&apos; cannot be drawn yet: a document&apos;s parameter group holds its tensors and {words}</source>
