@@ -68,6 +68,9 @@ def _form(arg):
 
 
 class _Appends(ast.NodeTransformer):
+    def visit_Lambda(self, node):
+        return node          # (a hook's lambda: ``keeping`` reads what it keeps)
+
     def visit_Call(self, node):
         self.generic_visit(node)
         f = node.func
@@ -159,15 +162,17 @@ def _note(rec, items, value, form, x, text):
 
 def _computed_here(rec, i, late):
     """Node ``i`` and the nodes it is computed from that the script made since its last
-    action (after the iteration's step: ``(logits.argmax(1) == y).float().mean()``) are
-    computed by the compute step that collects, as it does."""
+    action without gradients (``loss.detach()``; after the iteration's step,
+    ``(logits.argmax(1) == y).float().mean()``) are computed by the compute step that
+    collects, as the script did; the forward the backward goes through is not."""
     since = rec.actions[-1]["after"] if rec.actions else 0
     todo = [i]
     while todo:
         j = todo.pop()
         node = rec.nodes[j]
-        if j < since or node.get("collecting") or "late" in node:
-            continue
+        if j < since or node.get("collecting") or "late" in node or \
+                raw.requires_grad(rec.objects[j]):
+            continue         # (the iteration's forward, which its backward goes through)
         node["late"], node["collecting"] = late, True
         todo.extend(node["inputs"].values())
 

@@ -128,8 +128,8 @@ program("best_loss_min_so_far", """
     torch.manual_seed(4)
     X = torch.randn(30, 2)
     y = torch.sin(X[:, :1]) + X[:, 1:]
-    net = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 1))
-    opt = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+    net = nn.Sequential(nn.Linear(2, 4), nn.Tanh(), nn.Linear(4, 1))
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
     loss_fn = nn.MSELoss()
 
     best = float("inf")
@@ -201,9 +201,9 @@ program("accuracy_in_printing_epochs", """
     torch.manual_seed(7)
     X = torch.randn(90, 2)
     y = (X[:, 0] + X[:, 1] > 0).long()
-    model = nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 2))
+    model = nn.Linear(2, 2)
     loss_fn = nn.CrossEntropyLoss()
-    opt = torch.optim.Adam(model.parameters(), lr=0.05)
+    opt = torch.optim.SGD(model.parameters(), lr=0.5)
 
     for epoch in range(50):
         opt.zero_grad()
@@ -363,4 +363,63 @@ program("history_dict_loss_and_lr_scheduler", """
 
     print(history["lr"][::10])
     print(history["loss"][::10])
+""")
+
+program("train_function_returns_losses", """
+    import torch
+    import torch.nn as nn
+
+    def train(model, X, y, epochs, lr):
+        opt = torch.optim.SGD(model.parameters(), lr=lr)
+        losses = []
+        for epoch in range(epochs):
+            opt.zero_grad()
+            loss = nn.functional.mse_loss(model(X), y)
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+        return losses
+
+    torch.manual_seed(14)
+    X = torch.randn(36, 2)
+    y = X[:, :1] * 0.5 + X[:, 1:] * 1.5
+    model = nn.Linear(2, 1)
+    losses = train(model, X, y, 40, 0.1)
+    curve = torch.tensor(losses)
+    print(len(losses), curve.mean(), curve[-5:])
+    print(f"final loss {losses[-1]:.5f}")
+""")
+
+program("early_stopping_patience_val_losses", """
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(15)
+    X = torch.randn(40, 3)
+    y = X @ torch.tensor([[1.0], [0.0], [-1.0]]) + 0.5 * torch.randn(40, 1)
+    X_train, y_train = X[:30], y[:30]
+    X_val, y_val = X[30:], y[30:]
+    model = nn.Linear(3, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+
+    val_losses = []
+    best, patience, bad = float("inf"), 3, 0
+    for epoch in range(100):
+        opt.zero_grad()
+        loss = nn.functional.mse_loss(model(X_train), y_train)
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            val = nn.functional.mse_loss(model(X_val), y_val)
+        val_losses.append(val.item())
+        if val.item() < best - 1e-4:
+            best, bad = val.item(), 0
+        else:
+            bad += 1
+        if bad >= patience:
+            print("early stop at epoch", epoch)
+            break
+
+    v = torch.tensor(val_losses)
+    print(len(val_losses), v.argmin().item(), v.min())
 """)
