@@ -18,7 +18,7 @@ from gradstudio.words import translate
 
 from .catalogue_autograd import NotComputable
 
-__all__ = ["register", "FORMS", "MAKES", "summary"]
+__all__ = ["register", "FORMS", "MAKES", "summary", "collected_summary"]
 
 # how a collect node keeps its tensor: the expression the export appends
 FORMS = {"item": "{x}.item()", "float": "float({x})", "detach": "{x}.detach()"}
@@ -79,6 +79,18 @@ def summary(values):
         return f"{v:.4g}" if isinstance(v, float) else str(v).replace("\n", " ")
     return translate("Catalogue", "{count} values: {first} … {last}").format(
         count=len(values), first=one(values[0]), last=one(values[-1]))
+
+
+def collected_summary(doc, result, node_id):
+    """What the list of a ``collect`` or ``collected`` node held at the end of the run, in
+    a line for the inspector (``losses at the end of the run: 100 values: 7.363 …
+    9.601e-05``); None for a node of another kind, or without a run."""
+    data = doc.node(node_id)
+    if data.kind not in ("collect", "collected") or result is None:
+        return None
+    into = data.params["into"]
+    return translate("Catalogue", "{into} at the end of the run: {summary}").format(
+        into=into, summary=summary(result.kept.get(into, [])))
 
 
 def register(add, NodeKind, Port, ParamSpec):
