@@ -24,13 +24,14 @@ Imports only the engine's public API (through the recorder) and its sibling modu
 """
 import ast
 import keyword
+import sys
 
 from gradstudio.engine import inspect as raw
 
 from .values import FloatFromTensor, IntFromTensor, _Record, plain
 
 __all__ = ["APPEND_CALL", "READ_CALL", "collecting_appends", "append_call", "read_call",
-           "collected_tensor", "collected_stack", "Collecting"]
+           "collected_tensor", "collected_stack", "Collecting", "list_parts"]
 
 APPEND_CALL = "__gradstudio_append__"
 READ_CALL = "__gradstudio_read__"
@@ -150,12 +151,15 @@ def _note(rec, items, value, form, x, text):
         state.broken = True
         return
     late = rec.last_uid()
-    _computed_here(rec, rec.node_of[id(value)] if form == "detach" else i, late)
+    if late is not None:
+        _computed_here(rec, rec.node_of[id(value)] if form == "detach" else i, late)
     index = rec._commit(_Record("collect", {"into": state.name, "form": form},
                                 {"self": x}, x, alias=True))
     rec.node_of[id(x)] = i       # (the tensor's uses stay the node that made it)
     node = rec.nodes[index]
-    node["late"], node["collecting"], node["keep"] = late, True, True
+    node["collecting"], node["keep"] = True, True
+    if late is not None:     # (before any step: computed with the forward pass, as drawn)
+        node["late"] = late
     state.values.append(value)
     state.form = form
 
@@ -229,3 +233,79 @@ def collected_stack(rec, operands, params, out):
                 all(a is b for a, b in zip(operands, state.values)):
             return _made(rec, state, "stack", out)
     return None
+
+
+# ----------------------------------------------------------------------------- prints
+# ``print(losses[0], losses[-1], len(losses), min(losses))``: each argument that reads a
+# collected list so (an index that is a whole number, len, min, max, sum of the name the
+# list is bound to where the script printed) is printed from the list by the say step
+# (``{"list": [name, read]}``), not recorded as text; the value read again must be the
+# very one printed.
+_READS = ("len", "min", "max", "sum")
+
+
+def _script_frame(rec):
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename != rec.filename:
+        f = f.f_back
+    return f
+
+
+def _print_call(rec, line):
+    """The one ``print(...)`` call of the script spanning ``line``, or None."""
+    if rec.collect_tree is None:
+        try:
+            rec.collect_tree = ast.parse(rec.source)
+        except (SyntaxError, ValueError):
+            rec.collect_tree = ast.Module([], [])
+    found = [n for n in ast.walk(rec.collect_tree) if isinstance(n, ast.Call) and
+             isinstance(n.func, ast.Name) and n.func.id == "print" and
+             n.lineno <= line <= n.end_lineno]
+    return found[0] if len(found) == 1 else None
+
+
+def _reading(arg):
+    """``(name, read)`` when ``arg`` reads a list named ``name``: ``len(name)``,
+    ``min(name)`` ..., ``name[k]`` of a whole number ``k``; else None."""
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and \
+            arg.func.id in _READS and len(arg.args) == 1 and not arg.keywords and \
+            isinstance(arg.args[0], ast.Name):
+        return arg.args[0].id, arg.func.id
+    if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
+        k = arg.slice
+        sign = 1
+        if isinstance(k, ast.UnaryOp) and isinstance(k.op, ast.USub):
+            k, sign = k.operand, -1
+        if isinstance(k, ast.Constant) and type(k.value) is int:
+            return arg.value.id, sign * k.value
+    return None
+
+
+def list_parts(rec, args, parts):
+    """Makes each of a print's ``parts`` (``("text", None)`` so far) that reads a
+    collected list ``("list", (name, read))``."""
+    if not rec.kept.collecting or not any(kind == "text" for kind, _ in parts):
+        return
+    frame = _script_frame(rec)
+    call = None if frame is None else _print_call(rec, frame.f_lineno)
+    if call is None or len(call.args) != len(args) or call.keywords and any(
+            k.arg is None for k in call.keywords) or \
+            any(isinstance(a, ast.Starred) for a in call.args):
+        return
+    for k, (arg, value) in enumerate(zip(call.args, args)):
+        found = _reading(arg) if parts[k][0] == "text" else None
+        if found is None:
+            continue
+        items = frame.f_locals.get(found[0], frame.f_globals.get(found[0]))
+        state = rec.kept.collecting.get(id(items)) if type(items) is list else None
+        if state is None or state.form == "detach" or not _whole(rec, state):
+            continue
+        read = found[1]
+        if isinstance(read, int):
+            again = items[read] if -len(items) <= read < len(items) else None
+        else:
+            again = len(items) if read == "len" else \
+                {"min": min, "max": max, "sum": sum}[read](items)
+        if again is value or type(again) is type(value) and again == value and \
+                str(again) == str(value):
+            parts[k] = ("list", (state.name, read))

@@ -74,3 +74,20 @@ def test_a_list_changed_otherwise_is_not_taken_for_what_was_collected():
     assert all(doc.node(n).kind != "collected" for n in doc.node_ids)
     assert doc.trace_note is not None and "line 21" in doc.trace_note, doc.trace_note
     check_round_trip([doc], [source])
+
+
+def test_a_print_reading_the_list_is_drawn_from_it(traced):
+    """``print(losses[0], losses[-1], len(losses), min(losses))`` prints from the
+    collected list (no recorded text); an f-string of it stays the text it printed."""
+    from gradstudio.document.export import export_script
+    doc = traced["losses_item_list_summary"]
+    says = [a for a in doc.timeline if a.kind == "say"]
+    assert says[0].params["parts"] == [{"list": ["losses", 0]}, {"list": ["losses", -1]},
+                                       {"list": ["losses", "len"]},
+                                       {"list": ["losses", "min"]}]
+    text = export_script(doc).text
+    assert "print(losses[0], losses[-1], len(losses), min(losses))\n" in text
+    assert "text" in says[2].params["parts"][0]
+    doc = traced["early_stopping_patience_val_losses"]
+    assert {"list": ["val_losses", "len"]} in next(
+        a for a in doc.timeline if a.kind == "say" and a.params["line"] == 31).params["parts"]
