@@ -123,3 +123,27 @@ def test_what_cannot_be_collected_says_so_in_words():
     doc.connect(xw, keep, "self")                  # (four elements: not one number)
     result = run(doc)
     assert "Only a tensor of one element" in result.errors[keep]
+
+
+def test_a_say_step_reads_the_list_as_the_script_did():
+    """``print(losses[0], losses[-1], len(losses), min(losses))`` as a say step: run and
+    export print the same, under torch too; a read the step does not know is refused."""
+    from gradstudio.document import DocumentError
+    doc, keep, curve = collecting_doc("float", "tensor", count=5)
+    reads = [0, -1, "len", "min", "max", "sum"]
+    doc.add_action("say", {"parts": [{"list": ["losses", r]} for r in reads]})
+    result = run(doc)
+    values = result.kept["losses"]
+    line = export.transcript(doc, result).splitlines()[-1]
+    assert line == " ".join(str(v) for v in (values[0], values[-1], 5, min(values),
+                                             max(values), sum(values)))
+    code = export.export_script(doc).text
+    assert ("print(losses[0], losses[-1], len(losses), min(losses), max(losses), "
+            "sum(losses))\n") in code
+    assert "# recorded" not in code
+    if script_runner.torch_available():
+        ((out, error),) = script_runner.run_scripts([code])
+        assert error is None and out == export.transcript(doc, result)
+    for bad in (["losses", "mean"], ["losses", True], ["not a name", 0], ["losses"]):
+        with pytest.raises(DocumentError):
+            doc.add_action("say", {"parts": [{"list": bad}]})

@@ -91,3 +91,18 @@ def test_a_print_reading_the_list_is_drawn_from_it(traced):
     doc = traced["early_stopping_patience_val_losses"]
     assert {"list": ["val_losses", "len"]} in next(
         a for a in doc.timeline if a.kind == "say" and a.params["line"] == 31).params["parts"]
+
+
+def test_a_random_draw_of_the_printing_epochs_keeps_them_apart():
+    """What the printing epochs compute after the step is left out only when it is
+    plain computation: a random draw there (it moves the generator the next epochs draw
+    from) keeps the epochs as they were, and the export still prints what the script
+    printed."""
+    from trace_jobs import check_round_trip, outcomes
+    source = PROGRAMS["accuracy_in_printing_epochs"].replace(
+        "acc = (model(X).argmax(1) == y).float().mean()",
+        "acc = (model(X + 0.01 * torch.randn(90, 2)).argmax(1) == y).float().mean()")
+    assert source != PROGRAMS["accuracy_in_printing_epochs"]
+    (doc,) = outcomes([source])
+    assert _loops(doc) != [50]
+    check_round_trip([doc], [source])
