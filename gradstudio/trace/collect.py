@@ -264,21 +264,41 @@ def _print_call(rec, line):
     return found[0] if len(found) == 1 else None
 
 
+def _named(node):
+    """``(name, key)`` when ``node`` is a name, or a name's entry by a constant key
+    (``history["loss"]``: the list a dict holds); else None."""
+    if isinstance(node, ast.Name):
+        return node.id, None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
+            isinstance(node.slice, ast.Constant) and type(node.slice.value) is str:
+        return node.value.id, node.slice.value
+    return None
+
+
 def _reading(arg):
-    """``(name, read)`` when ``arg`` reads a list named ``name``: ``len(name)``,
-    ``min(name)`` ..., ``name[k]`` of a whole number ``k``; else None."""
+    """``((name, key), read)`` when ``arg`` reads a list (``_named``): ``len(losses)``,
+    ``min(losses)`` ..., ``losses[k]`` of a whole number ``k``; else None."""
     if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and \
             arg.func.id in _READS and len(arg.args) == 1 and not arg.keywords and \
-            isinstance(arg.args[0], ast.Name):
-        return arg.args[0].id, arg.func.id
-    if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
+            _named(arg.args[0]) is not None:
+        return _named(arg.args[0]), arg.func.id
+    if isinstance(arg, ast.Subscript) and _named(arg.value) is not None:
         k = arg.slice
         sign = 1
         if isinstance(k, ast.UnaryOp) and isinstance(k.op, ast.USub):
             k, sign = k.operand, -1
         if isinstance(k, ast.Constant) and type(k.value) is int:
-            return arg.value.id, sign * k.value
+            return _named(arg.value), sign * k.value
     return None
+
+
+def _looked_up(frame, named):
+    """The object ``named`` (``_named``) is where the script printed, or None."""
+    (name, key), missing = named, object()
+    found = frame.f_locals.get(name, frame.f_globals.get(name, missing))
+    if key is None:
+        return None if found is missing else found
+    return found.get(key) if type(found) is dict else None
 
 
 def list_parts(rec, args, parts):
@@ -296,7 +316,7 @@ def list_parts(rec, args, parts):
         found = _reading(arg) if parts[k][0] == "text" else None
         if found is None:
             continue
-        items = frame.f_locals.get(found[0], frame.f_globals.get(found[0]))
+        items = _looked_up(frame, found[0])
         state = rec.kept.collecting.get(id(items)) if type(items) is list else None
         if state is None or state.form == "detach" or not _whole(rec, state):
             continue

@@ -106,3 +106,13 @@ def test_a_random_draw_of_the_printing_epochs_keeps_them_apart():
     (doc,) = outcomes([source])
     assert _loops(doc) != [50]
     check_round_trip([doc], [source])
+
+
+def test_a_dict_of_histories_is_a_list_per_key(traced):
+    """``history["loss"].append(loss.item())``: a list named after the dict and key,
+    ``len(history["loss"])`` printed from it."""
+    from gradstudio.document.export import export_script
+    doc = traced["history_dict_train_and_val"]
+    assert sorted(doc.node(n).params["into"] for n in doc.node_ids
+                  if doc.node(n).kind == "collect") == ["history_loss", "history_val_loss"]
+    assert "print(len(history_loss), len(history_val_loss))\n" in export_script(doc).text
