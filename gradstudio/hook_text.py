@@ -37,7 +37,7 @@ from gradstudio.words import translate
 __all__ = ["HOOK_METHODS", "MAX_HOOK_TEXT", "parse_hook", "hook_function", "hook_code",
            "hook_prints", "is_print", "printing", "say", "is_open_line", "parse_keep",
            "check_list_name", "keep_function", "keep_code", "keeping", "kept", "hold_handle",
-           "remove_handle", "accumulated_code"]
+           "remove_handle", "accumulated_code", "collect_into", "collected_values"]
 
 MAX_HOOK_TEXT = 500       # characters
 _MAX_DEPTH = 30           # nested operations
@@ -320,6 +320,18 @@ def kept(into, call):
     its hooks have not kept that many values (yet)."""
     values = _KEPT[-1].get(into, ()) if _KEPT else ()
     return values[call] if 0 <= call < len(values) else None
+
+
+def collect_into(into, value):
+    """Appends ``value`` to the list ``into`` of the open ``keeping`` block (a ``collect``
+    node: ``losses.append(loss.item())``); outside any block, nothing."""
+    if _KEPT:
+        _KEPT[-1].setdefault(into, []).append(value)
+
+
+def collected_values(into):
+    """The values the list ``into`` of the open ``keeping`` block holds (a copy)."""
+    return list(_KEPT[-1].get(into, ())) if _KEPT else []
 
 
 def keep_code(text, into):

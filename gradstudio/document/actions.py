@@ -26,6 +26,7 @@ from gradstudio.timeline import (ACTION_KINDS, ACTIONS, CHOICES, OPTIMIZER_SETTI
 from gradstudio.hook_text import check_list_name
 from gradstudio.timeline.formula import FormulaError, parse_formula
 from gradstudio.timeline.groups import MAX_GROUPS, check_groups
+from gradstudio.timeline.kinds_steps import LIST_READS
 from gradstudio.vocabulary import MAX_LOOP_COUNT
 from gradstudio.words import QT_TRANSLATE_NOOP, translate
 
@@ -128,6 +129,19 @@ def _checked_formula(name, value):
     return value.strip()
 
 
+def _list_read(v):
+    """Whether ``v`` is a say part's ``[list name, read]`` (``timeline/kinds_steps.py``)."""
+    if not isinstance(v, (list, tuple)) or len(v) != 2:
+        return False
+    name, read = v
+    try:
+        check_list_name(name)
+    except ValueError:
+        return False
+    return read in LIST_READS if isinstance(read, str) else \
+        isinstance(read, int) and not isinstance(read, bool) and abs(read) < 10 ** 9
+
+
 def _checked_parts(name, value):
     """A say step's ``parts`` (see ``timeline/kinds_steps.py``), as a fresh list."""
     bad = ActionParamError(translate(
@@ -150,6 +164,8 @@ def _checked_parts(name, value):
                 all(isinstance(x, str) for x in v):
             v = list(v)
             size += sum(len(x) for x in v)
+        elif key == "list" and _list_read(v):
+            v = list(v)
         else:
             raise bad
         out.append({key: v})

@@ -39,7 +39,7 @@ __all__ = ["Port", "ParamSpec", "NodeKind", "CATALOGUE", "kind", "categories", "
 
 # kinds whose node returns its input tensor itself (marked), not a new tensor
 RETURNS_INPUT = frozenset({"requires_grad_", "register_hook", "keep_grad",
-                           "post_accumulate_hook"})
+                           "post_accumulate_hook", "collect"})
 # the writes (``catalogue_writes``): they return their input itself when ``in_place``
 WRITE_KINDS = frozenset({"setitem", "fill_", "zero_", "copy_"})
 
@@ -763,11 +763,12 @@ for _n in ("cat", "stack"):
 
 # ----------------------------------------------------------------------------- autograd, writes
 # (the kinds built on the classes above, each group in a module of its own)
-from . import (batches, catalogue_autograd, catalogue_conv, catalogue_data,  # noqa: E402
-               catalogue_function, catalogue_writes)
+from . import (batches, catalogue_autograd, catalogue_collect, catalogue_conv,  # noqa: E402
+               catalogue_data, catalogue_function, catalogue_writes)
 
 catalogue_conv.register(_add, NodeKind, Port, ParamSpec)
 catalogue_autograd.register(_add, NodeKind, Port, ParamSpec)
+catalogue_collect.register(_add, NodeKind, Port, ParamSpec)
 catalogue_function.register(_add, NodeKind, Port, ParamSpec)
 catalogue_writes.register(_add, NodeKind, Port, ParamSpec)
 catalogue_data.register(_add, NodeKind, Port, ParamSpec)

@@ -227,6 +227,10 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "Inverse hyperbolic tangent of every element (nan outside [-1, 1])."),
     QT_TRANSLATE_NOOP("Ops", "Joins tensors along a new dimension."),
     QT_TRANSLATE_NOOP("Ops", "Joins tensors along an existing dimension."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "Keeps a value of its tensor each time it is computed, as "
+        "losses.append(loss.item()) does in a training loop: one value per "
+        "iteration, for a collected node after the loop."),
     QT_TRANSLATE_NOOP("Ops", "Keeps positive elements, zeroes the rest."),
     QT_TRANSLATE_NOOP(
         "Ops", "Keeps the lower triangle of the last two dimensions (from the given "
@@ -398,6 +402,11 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP("Ops", "The smallest elements over dim (or all), ties sharing the gradient."),
     QT_TRANSLATE_NOOP("Ops", "The sum of the main diagonal of a matrix."),
     QT_TRANSLATE_NOOP(
+        "Ops", "The values a collect node kept, one per iteration, as one tensor: "
+        "torch.tensor(losses) of numbers, torch.stack(losses) of tensors. It "
+        "exists only after the loop that collects, so put the node in a "
+        "'compute' step of the timeline after it."),
+    QT_TRANSLATE_NOOP(
         "Ops", "The whole numbers 0 to n - 1 in a random order (seeded): what shuffles"
         " a dataset."),
     QT_TRANSLATE_NOOP(
@@ -504,6 +513,8 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP(
         "OpSettings", "how much of the target is spread evenly over the classes (0: none)"),
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "how the value is kept: loss.item(), float(loss) or loss.detach()"),
     QT_TRANSLATE_NOOP("OpSettings", "in order"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "its backward is marked @once_differentiable: it runs without "
@@ -569,6 +580,9 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the largest slope left of zero"),
     QT_TRANSLATE_NOOP("OpSettings", "the line's slope"),
     QT_TRANSLATE_NOOP("OpSettings", "the line's value at x = 0"),
+    QT_TRANSLATE_NOOP("OpSettings", "the list a collect node appends to"),
+    QT_TRANSLATE_NOOP(
+        "OpSettings", "the list it appends to, made before the program (losses = [])"),
     QT_TRANSLATE_NOOP("OpSettings", "the list it keeps into, made before the program"),
     QT_TRANSLATE_NOOP("OpSettings", "the list the hook keeps into"),
     QT_TRANSLATE_NOOP("OpSettings", "the lower limit"),
@@ -617,6 +631,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP(
         "OpSettings", "torch.manual_seed(n) just before this draw; empty: none (the draw "
         "continues from the graph's seed)"),
+    QT_TRANSLATE_NOOP("OpSettings", "torch.tensor of numbers, torch.stack of tensors"),
     QT_TRANSLATE_NOOP("OpSettings", "track operations for autograd"),
     QT_TRANSLATE_NOOP("OpSettings", "used elsewhere when 'other' is not connected"),
     QT_TRANSLATE_NOOP("OpSettings", "used when 'exponent' is not connected"),

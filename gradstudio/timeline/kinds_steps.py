@@ -2,6 +2,7 @@
 (``print(x)``: inside a loop it prints nothing, the loop prints its one-element tensors)
 and ``compute`` (the chosen nodes computed at this step instead of in the forward pass,
 ``document/run_late.py``)."""
+from gradstudio.hook_text import collected_values
 from gradstudio.words import translate
 
 from .record import defaction
@@ -44,8 +45,23 @@ defaction("compute", (("nodes", "nodes", []),), "compute nodes here", _compute_c
 # ``parts``: ``{"tensor": k}`` (the node ``tensors[k]`` as it is at this moment),
 # ``{"grad": k}`` (that node's ``.grad``), ``{"text": s}`` (text the trace recorded: a
 # string, a number, an f-string, a model's repr) or ``{"texts": [s0, s1, ...]}`` (what
-# was recorded in each iteration of the loop the step is in). A document with a say
+# was recorded in each iteration of the loop the step is in) or ``{"list": [name, read]}``
+# (what a collect node's list holds at this moment, read as the script read it:
+# ``len(losses)``, ``min``, ``max``, ``sum`` or ``losses[k]``). A document with a say
 # step prints what its say steps print (see ``document/export.py``), nothing else.
+LIST_READS = ("len", "min", "max", "sum")
+
+
+def _list_code(name, read):
+    return f"{name}[{read}]" if isinstance(read, int) else f"{read}({name})"
+
+
+def _list_value(name, read):
+    values = collected_values(name)
+    if isinstance(read, int):
+        return values[read] if -len(values) <= read < len(values) else ""
+    return len(values) if read == "len" else \
+        {"min": min, "max": max, "sum": sum}[read](values) if values else ""
 
 
 
@@ -56,6 +72,8 @@ def _part_code(part, tensors, spell):
         return spell.node(node) + (".grad" if "grad" in part else "")
     if "text" in part:
         return repr(part["text"])
+    if "list" in part:
+        return _list_code(*part["list"])
     texts, var = part["texts"], spell.loop_var
     if var is None:               # (moved out of its loop: what its first iteration printed)
         return repr(texts[0] if texts else "")
@@ -89,6 +107,8 @@ def _say_parts(ctx, action):
     for part in p["parts"]:
         if "text" in part:
             out.append(part["text"])
+        elif "list" in part:
+            out.append(str(_list_value(*part["list"])))
         elif "texts" in part:
             texts, k = part["texts"], ctx.iteration
             k = 0 if k is None else k     # (outside a loop: its first iteration's)

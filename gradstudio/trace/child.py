@@ -67,6 +67,8 @@ from .hooks import UNDRAWN_HOOK_PRINTS  # noqa: E402
 from .listener import Tracer  # noqa: E402
 from .naming import LineNamer  # noqa: E402
 from .number_marks import NUMBER_CALL, keeping_marks, number_call  # noqa: E402
+from .collect import (APPEND_CALL, READ_CALL, append_call, collecting_appends,  # noqa: E402
+                      read_call)
 from .process import watch_parent  # noqa: E402
 from .cut import cut_result, drawn_on_result, end_part, refused_at, tick  # noqa: E402
 from .recorder import UNSEEDED, Recorder  # noqa: E402
@@ -189,7 +191,8 @@ def _cell_parts(source, first, last, filename):
     none or the line ends with ``;``)."""
     import ast
     lines = source.split("\n")[first - 1:last]
-    tree = keeping_marks(ast.parse("\n" * (first - 1) + "\n".join(lines), filename))
+    tree = keeping_marks(collecting_appends(
+        ast.parse("\n" * (first - 1) + "\n".join(lines), filename)))
     shown = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last_expr = tree.body[-1]
@@ -253,7 +256,8 @@ class _ScriptRun:
         self.main = types.ModuleType("__main__")
         self.namespace = self.main.__dict__
         self.namespace.update({"__file__": filename, "print": self._traced_print(),
-                               NUMBER_CALL: number_call(engine.Tensor)})
+                               NUMBER_CALL: number_call(engine.Tensor),
+                               APPEND_CALL: append_call(rec), READ_CALL: read_call(rec)})
         if cells is not None:       # (Jupyter's ``display``, which needs no import)
             self.namespace["display"] = self._display_call()
         rec.namespace = self.namespace
@@ -401,8 +405,8 @@ class _ScriptRun:
         try:
             with gc_policy.paused():
                 code = None if self.cells is not None else compile(keeping_marks(
-                    self.tree or ast.parse(self.source, filename), self.source), filename,
-                    "exec")
+                    collecting_appends(self.tree or ast.parse(self.source, filename),
+                                       self.source), self.source), filename, "exec")
             self.tree = None
             self._listened(code, timeout, on_start)
         except _OutOfTime:

@@ -40,6 +40,7 @@ from gradstudio.vocabulary import HISTORY_ELEMENTS, MAX_LOOP_COUNT
 from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .fold_find import Stream, find_loops, same_forward_before
+from .fold_side import without_side_runs
 from .said import Said
 from .norms import STATEFUL
 from .values import NODE_PARAMS, DRAWING_KINDS, TraceError
@@ -520,6 +521,8 @@ def fold(rec):
     rec.actions, real = _with_watched_prints(rec)
     st = Stream(rec.nodes, rec.actions)
     loops = find_loops(st) if any(st.is_change) else []
+    if any(st.is_change):      # (what only some iterations compute on the side)
+        st, loops = without_side_runs(rec, st, loops)
     lower = 0
     for loop in loops:
         loop.pre = same_forward_before(st, loop, lower)

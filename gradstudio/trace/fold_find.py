@@ -175,7 +175,10 @@ def _best_loop(st, u, p, done):
 
 def _valid(st, s, p, count):
     first_change = next(q for q in range(s, s + p) if st.is_change[q])
-    late = next((q for q in range(first_change, s + p) if st.is_node[q]), None)
+    # (a value collected after the step, ``losses.append(loss.item())``, is computed by
+    # a compute step of the loop's body: ``collect``)
+    late = next((q for q in range(first_change, s + p) if st.is_node[q] and
+                 not st.nodes[st.events[q][1]].get("collecting")), None)
     if late is not None:
         # (computed after the step from what the iteration computed before it: the
         # reason a trace that finds no loop gives; not the next iteration's forward)

@@ -47,6 +47,7 @@ class Kept:
         self.hook_side = None   # (side, those records) while a hooked module's call sets up
         self.input_calls = {}   # id(those records) -> the drawn calls of hooks reading
         #                         grad_input not run yet (``module_hooks._wrapper``)
+        self.collecting = {}    # id(a list a loop fills) -> its ``collect.Collecting``
 
 
 class RenameGrad(ast.NodeTransformer):

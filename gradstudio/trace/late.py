@@ -91,8 +91,10 @@ def _anchor(rec, position, looped, i):
         return -1
     k = position.get(anchor)
     after = k + 1 if k is not None else len(actions)
-    while after < len(actions) and ACTIONS[actions[after]["kind"]].transcript:
-        after += 1          # (the loop's prints: a say step before its end)
+    while after < len(actions) and (ACTIONS[actions[after]["kind"]].transcript or
+                                    ACTIONS[actions[after]["kind"]].recomputes == "late"):
+        after += 1          # (the loop's prints: a say step before its end; the compute
+        #                     step of what its iterations collect, ``collect``)
     if k is not None and k in looped and after < len(actions) and \
             ACTIONS[actions[after]["kind"]].loop == "closes":
         # the last step of a folded loop's last iteration, whose nodes are gone: a

@@ -29,6 +29,8 @@ class Recorder(RecordedNodes, Timeline, VariableNames):
     """What a script did with the engine (``engine``, the module it imports as torch), as
     the tracer records it: the state below, the parts' methods in their mixins."""
     grads_rewritten = ()          # (grad_of node, its .grad) the last action changed
+    collect_read = None           # the tensor an appended value was just read from
+    collect_tree = None           # the script parsed, for the prints reading a list
 
     # called before each node and action the script makes (``optim``: a learning rate
     # set by hand since, drawn as a change_lr step there)

@@ -15,6 +15,7 @@ from gradstudio.vocabulary import DTYPES
 from gradstudio.words import QT_TRANSLATE_NOOP, Number
 
 from .cut import made_line
+from .collect import collected_stack
 from .keeping import kept_node
 from .ops import op_record
 from .norms import MOVED, committed
@@ -189,6 +190,9 @@ class RecordedNodes:
         if len(self.frames) > 1:
             self.frames[-1].append(rec)
         else:
+            if isinstance(rec, tuple) and rec[0].name == "stack" and \
+                    collected_stack(self, *rec[1:]) is not None:
+                return         # (torch.stack(losses) of the tensors a loop collected)
             rec = op_record(*rec) if isinstance(rec, tuple) else rec
             if rec.taint is not None and rec.taint[0] is None:     # (refused if it stays)
                 rec.taint = (self.line(), rec.taint[1])

@@ -13,6 +13,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.timeline import ACTIONS
 from gradstudio.words import QT_TRANSLATE_NOOP
 
+from .collect import list_parts
 from .cut import made_line, recorded_event
 from .said import said_event
 from .values import TraceError
@@ -159,6 +160,7 @@ class Timeline:
                 parts.append(("tensor", self.node_of[id(a)]))
             else:
                 parts.append(("text", None))
+        list_parts(self, args, parts)
         self.said.append(said_event(parts, texts, sep, end, self.line(), len(self.nodes),
                                     len(self.actions)))
 

@@ -80,6 +80,9 @@ class Said:
     def _step(event, node):
         tensors, parts = [], []
         for (kind, value), text in zip(event["parts"], event["texts"]):
+            if kind == "list":          # (a collect node's list, read: ``collect``)
+                parts.append({"list": list(value)})
+                continue
             i = node(value) if kind != "text" else None
             if i is None:
                 parts.append({"text": text})

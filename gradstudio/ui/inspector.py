@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QFormLayout, QFrame, QGroupBox, QLabel
                                QScrollArea, QVBoxLayout, QWidget)
 
 from gradstudio.document.catalogue import CATALOGUE
+from gradstudio.document.catalogue_collect import collected_summary
 from gradstudio.document import DocumentError
 from gradstudio.document.explain import why_no_graph
 from gradstudio.document.recorded import recorded_words
@@ -94,6 +95,8 @@ class Inspector(SessionPanel):
         self.why.setStyleSheet(tone_style("pending"))
         self.retains_grad = QCheckBox()
         self.retains_grad.toggled.connect(self._on_retains_grad_toggled)
+        self.collected = QLabel()   # what a collect node's list holds (count, first, last)
+        self.collected.setWordWrap(True)
         self.watched = QCheckBox(translate("Inspector", WATCHED_TEXT))
         self.watched.setToolTip(translate("Inspector", WATCHED_TIP))
         self.watched.toggled.connect(self._on_watched_toggled)
@@ -103,8 +106,10 @@ class Inspector(SessionPanel):
         for name, w in (("shape", self.shape), ("dtype", self.dtype),
                         ("requires_grad", self.requires_grad), ("is_leaf", self.is_leaf),
                         ("grad_fn", self.grad_fn), ("retains_grad", self.retains_grad),
-                        ("watched", self.watched)):
+                        ("watched", self.watched),
+                        (translate("Inspector", "list"), self.collected)):
             attrs.addRow(name, w)
+        self._attrs = attrs
         return attrs
 
     def _make_node_view(self, attrs):
@@ -221,6 +226,9 @@ class Inspector(SessionPanel):
         self.why.setText(why_no_graph(self.session.document, self.session.result,
                                       self.node_id, self.session.step) if why else "")
         self.why.setVisible(bool(why))
+        collected = collected_summary(self.session.document, self.session.result, self.node_id)
+        self.collected.setText(collected or "")
+        self._attrs.setRowVisible(self.collected, collected is not None)
         rg = self.requires_grad
         rg.blockSignals(True)
         rg.setChecked(bool(ok and state.requires_grad))

@@ -282,7 +282,11 @@ def every_kind_document():
     node("mul", self=a_grad, other=b)
     kept_value = node("kept_grad", {"into": "kept_grads"})        # kept_grads[0]
     node("mul", self=kept_value, other=b)
-    d.add_action("compute", {"nodes": [a_grad, kept_value]})
+    # kept_sums.append(total.detach()) in the forward pass, torch.stack(kept_sums) after
+    node("collect", {"into": "kept_sums", "form": "detach"}, self=total)
+    stacked = node("collected", {"into": "kept_sums", "make": "stack"})
+    node("mul", self=stacked, other=node("tensor", {"value": 2.0}))
+    d.add_action("compute", {"nodes": [a_grad, kept_value, stacked]})
     d.add_action("remove_hook", {"hook": keeper, "handle": "kept_handle"})
     spread = node("sum", self=graded[0])
     for g in graded[1:]:

@@ -7,8 +7,8 @@ the program printed under torch, and each draws the number of recorded tensors
 script wrote, on its line."""
 import pytest
 from after_step_programs import PROGRAMS
-from trace_jobs import (assert_export_prints_as_torch, check_refused, corpus_documents,
-                        corpus_printed, dedent, engine_outputs, outcomes)
+from trace_jobs import (assert_export_prints_as_torch, check_exports, check_refused,
+                        corpus_documents, corpus_printed, dedent, engine_outputs, outcomes)
 
 from gradstudio.document import Document, export, run
 
@@ -251,26 +251,32 @@ LOSSES = """
 """
 
 
-def test_a_list_of_detached_losses_over_a_long_loop_names_its_line():
-    """``losses.append(loss.detach())`` after the step in 30 iterations: the loop is not
-    folded and more than 20 steps are not drawn unrolled; the note names the line and
-    what it wrote, where it said 'such as total = total + loss'."""
+def test_a_list_of_detached_losses_over_a_long_loop_folds_and_collects():
+    """``losses.append(loss.detach())`` after the step in 30 iterations: the loop folds,
+    the append is a collect node computed by a compute step of the loop's body and
+    ``torch.stack(losses)`` a collected node after it (until the collect kind, the loop
+    was recorded with a note naming this line)."""
     (got,) = outcomes([LOSSES])
     assert isinstance(got, Document), got
-    note = got.trace_note
-    assert "uses on line 13 (losses.append(loss.detach()))" in note, note
+    assert got.trace_note is None, got.trace_note
+    kinds = [a.kind for a in got.timeline]
+    assert kinds.count("loop") == 1 and got.timeline[kinds.index("loop")].params["count"] == 30
+    collect = [n for n in got.node_ids if got.node(n).kind == "collect"]
+    assert len(collect) == 1 and got.node(collect[0]).params == {"into": "losses",
+                                                                 "form": "detach"}
+    body = got.timeline[kinds.index("loop"):kinds.index("end_loop")]
+    assert any(a.kind == "compute" and collect[0] in a.params["nodes"] for a in body)
+    check_exports([got])
 
 
-def test_an_epochs_list_of_detached_losses_names_the_line_after_the_step():
-    """The same per epoch (``losses = []`` each epoch, its mean printed), 25 epochs: no
-    tensor of an earlier iteration is used, but ``loss.detach()`` comes after the step;
-    the note names that line, where it said 'not the same steps each time (a different
-    batch, ...)'."""
+def test_an_epochs_list_of_detached_losses_over_batches_is_recorded_not_wrong():
+    """The same per epoch (``losses = []`` each epoch, its mean printed) over slices of
+    the data, 25 epochs: the batches differ, so the loop over them is not folded, and
+    more than 20 steps are not drawn unrolled: recorded, with the reason."""
     source = PROGRAMS["losses_detach_stack_mean"].replace("range(3)", "range(25)")
     (got,) = outcomes([source])
     assert isinstance(got, Document), got
-    assert "computes on line 26 (losses.append(loss.detach())) a tensor after the " \
-        "iteration's step" in got.trace_note, got.trace_note
+    assert "not the same steps each time" in got.trace_note, got.trace_note
 
 
 def test_forward_mode_ad_is_cut_at_make_dual_not_at_an_internal_op(traced):

@@ -549,6 +549,8 @@ REFUSED = {
             "drawn yet: a document's scheduler is one of StepLR, MultiStepLR, ExponentialLR, "
             "CosineAnnealingLR, CosineAnnealingWarmRestarts, LinearLR, ConstantLR, "
             "PolynomialLR, ReduceLROnPlateau."),
+    # (losses.append(loss.detach()) is drawn since the collect kind; the loss itself,
+    # its graph kept, is a tensor of each iteration)
     "losses kept from every iteration": ("""
         import torch
         w = torch.zeros(2, requires_grad=True)
@@ -556,7 +558,7 @@ REFUSED = {
         losses = []
         for epoch in range(5):
             loss = ((w - 1) ** 2).sum()
-            losses.append(loss.detach())
+            losses.append(loss)
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()

@@ -686,6 +686,38 @@ sandte [{nr}] {name}: {value}</translation>
         <source>A Function output takes a custom Function of several outputs on its port.</source>
         <translation>Eine Function-Ausgabe nimmt an ihrem Port eine eigene Function mit mehreren Ausgaben.</translation>
     </message>
+    <message>
+        <source>A collect node keeps its tensor as item, float or detach.</source>
+        <translation>Ein collect-Knoten behält seinen Tensor als item, float oder detach.</translation>
+    </message>
+    <message>
+        <source>Only a tensor of one element can be collected as a number ({form}); this one has {count} elements. Collect it with detach.</source>
+        <translation>Nur ein Tensor mit einem Element kann als Zahl gesammelt werden ({form}); dieser hat {count} Elemente. Sammle ihn mit detach.</translation>
+    </message>
+    <message>
+        <source>The list {into} holds nothing yet here: a collect node appends to it each time it is computed. Compute this node at a step after the loop that collects (timeline: Add ▸ compute nodes here).</source>
+        <translation>Die Liste {into} enthält hier noch nichts: ein collect-Knoten hängt bei jeder Berechnung an sie an. Berechne diesen Knoten in einem Schritt nach der Schleife, die sammelt (Zeitleiste: Hinzufügen ▸ Knoten hier berechnen).</translation>
+    </message>
+    <message>
+        <source>The list {into} holds numbers, not tensors: make its tensor with torch.tensor, not torch.stack.</source>
+        <translation>Die Liste {into} enthält Zahlen, keine Tensoren: mache ihren Tensor mit torch.tensor, nicht mit torch.stack.</translation>
+    </message>
+    <message>
+        <source>The list {into} holds tensors, not numbers: make its tensor with torch.stack, not torch.tensor.</source>
+        <translation>Die Liste {into} enthält Tensoren, keine Zahlen: mache ihren Tensor mit torch.stack, nicht mit torch.tensor.</translation>
+    </message>
+    <message>
+        <source>nothing collected yet</source>
+        <translation>noch nichts gesammelt</translation>
+    </message>
+    <message>
+        <source>{count} values: {first} … {last}</source>
+        <translation>{count} Werte: {first} … {last}</translation>
+    </message>
+    <message>
+        <source>{into} at the end of the run: {summary}</source>
+        <translation>{into} am Ende des Laufs: {summary}</translation>
+    </message>
 </context>
 <context>
     <name>Classroom</name>
@@ -2454,6 +2486,10 @@ Der Lauf: {expected}</translation>
         <translation>Parameter</translation>
     </message>
     <message>
+        <source>list</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
         <source>name</source>
         <translation>Name</translation>
     </message>
@@ -3302,6 +3338,10 @@ Der Lauf: {expected}</translation>
         <translation>wie der Quotient gerundet wird</translation>
     </message>
     <message>
+        <source>how the value is kept: loss.item(), float(loss) or loss.detach()</source>
+        <translation>wie der Wert behalten wird: loss.item(), float(loss) oder loss.detach()</translation>
+    </message>
+    <message>
         <source>in order</source>
         <translation>in Reihenfolge</translation>
     </message>
@@ -3478,6 +3518,14 @@ Der Lauf: {expected}</translation>
         <translation>der Wert der Geraden bei x = 0</translation>
     </message>
     <message>
+        <source>the list a collect node appends to</source>
+        <translation>die Liste, an die ein collect-Knoten anhängt</translation>
+    </message>
+    <message>
+        <source>the list it appends to, made before the program (losses = [])</source>
+        <translation>die Liste, an die er anhängt, vor dem Programm angelegt (losses = [])</translation>
+    </message>
+    <message>
         <source>the list it keeps into, made before the program</source>
         <translation>die Liste, in die er behält, vor dem Programm angelegt</translation>
     </message>
@@ -3604,6 +3652,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>torch.manual_seed(n) just before this draw; empty: none (the draw continues from the graph&apos;s seed)</source>
         <translation>torch.manual_seed(n) direkt vor dieser Ziehung; leer: keiner (die Ziehung geht mit dem Startwert des Graphen weiter)</translation>
+    </message>
+    <message>
+        <source>torch.tensor of numbers, torch.stack of tensors</source>
+        <translation>torch.tensor aus Zahlen, torch.stack aus Tensoren</translation>
     </message>
     <message>
         <source>track operations for autograd</source>
@@ -4041,6 +4093,10 @@ Der Lauf: {expected}</translation>
         <translation>Verbindet Tensoren entlang einer vorhandenen Dimension.</translation>
     </message>
     <message>
+        <source>Keeps a value of its tensor each time it is computed, as losses.append(loss.item()) does in a training loop: one value per iteration, for a collected node after the loop.</source>
+        <translation>Behält bei jeder Berechnung einen Wert seines Tensors, wie losses.append(loss.item()) in einer Trainingsschleife: ein Wert pro Iteration, für einen collected-Knoten nach der Schleife.</translation>
+    </message>
+    <message>
         <source>Keeps positive elements, zeroes the rest.</source>
         <translation>Behält positive Elemente, setzt den Rest auf null.</translation>
     </message>
@@ -4435,6 +4491,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>The sum of the main diagonal of a matrix.</source>
         <translation>Die Summe der Hauptdiagonale einer Matrix.</translation>
+    </message>
+    <message>
+        <source>The values a collect node kept, one per iteration, as one tensor: torch.tensor(losses) of numbers, torch.stack(losses) of tensors. It exists only after the loop that collects, so put the node in a &apos;compute&apos; step of the timeline after it.</source>
+        <translation>Die Werte, die ein collect-Knoten behalten hat, einer pro Iteration, als ein Tensor: torch.tensor(losses) aus Zahlen, torch.stack(losses) aus Tensoren. Es gibt ihn erst nach der Schleife, die sammelt, also setze den Knoten in einen &apos;compute&apos;-Schritt der Zeitleiste danach.</translation>
     </message>
     <message>
         <source>The whole numbers 0 to n - 1 in a random order (seeded): what shuffles a dataset.</source>

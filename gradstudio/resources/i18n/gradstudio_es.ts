@@ -686,6 +686,38 @@ envió [{nr}] {name}: {value}</translation>
         <source>A Function output takes a custom Function of several outputs on its port.</source>
         <translation>Una salida de Function toma en su puerto una Function propia de varias salidas.</translation>
     </message>
+    <message>
+        <source>A collect node keeps its tensor as item, float or detach.</source>
+        <translation>Un nodo collect guarda su tensor como item, float o detach.</translation>
+    </message>
+    <message>
+        <source>Only a tensor of one element can be collected as a number ({form}); this one has {count} elements. Collect it with detach.</source>
+        <translation>Solo un tensor de un elemento se puede recoger como número ({form}); este tiene {count} elementos. Recógelo con detach.</translation>
+    </message>
+    <message>
+        <source>The list {into} holds nothing yet here: a collect node appends to it each time it is computed. Compute this node at a step after the loop that collects (timeline: Add ▸ compute nodes here).</source>
+        <translation>La lista {into} aún no contiene nada aquí: un nodo collect le añade un valor cada vez que se calcula. Calcula este nodo en un paso después del bucle que recoge (línea de tiempo: Añadir ▸ calcular nodos aquí).</translation>
+    </message>
+    <message>
+        <source>The list {into} holds numbers, not tensors: make its tensor with torch.tensor, not torch.stack.</source>
+        <translation>La lista {into} contiene números, no tensores: haz su tensor con torch.tensor, no con torch.stack.</translation>
+    </message>
+    <message>
+        <source>The list {into} holds tensors, not numbers: make its tensor with torch.stack, not torch.tensor.</source>
+        <translation>La lista {into} contiene tensores, no números: haz su tensor con torch.stack, no con torch.tensor.</translation>
+    </message>
+    <message>
+        <source>nothing collected yet</source>
+        <translation>aún no se ha recogido nada</translation>
+    </message>
+    <message>
+        <source>{count} values: {first} … {last}</source>
+        <translation>{count} valores: {first} … {last}</translation>
+    </message>
+    <message>
+        <source>{into} at the end of the run: {summary}</source>
+        <translation>{into} al final de la ejecución: {summary}</translation>
+    </message>
 </context>
 <context>
     <name>Classroom</name>
@@ -2454,6 +2486,10 @@ La ejecución: {expected}</translation>
         <translation>Parámetros</translation>
     </message>
     <message>
+        <source>list</source>
+        <translation>lista</translation>
+    </message>
+    <message>
         <source>name</source>
         <translation>nombre</translation>
     </message>
@@ -3302,6 +3338,10 @@ La ejecución: {expected}</translation>
         <translation>cómo se redondea el cociente</translation>
     </message>
     <message>
+        <source>how the value is kept: loss.item(), float(loss) or loss.detach()</source>
+        <translation>cómo se guarda el valor: loss.item(), float(loss) o loss.detach()</translation>
+    </message>
+    <message>
         <source>in order</source>
         <translation>en orden</translation>
     </message>
@@ -3478,6 +3518,14 @@ La ejecución: {expected}</translation>
         <translation>el valor de la recta en x = 0</translation>
     </message>
     <message>
+        <source>the list a collect node appends to</source>
+        <translation>la lista a la que añade un nodo collect</translation>
+    </message>
+    <message>
+        <source>the list it appends to, made before the program (losses = [])</source>
+        <translation>la lista a la que añade, creada antes del programa (losses = [])</translation>
+    </message>
+    <message>
         <source>the list it keeps into, made before the program</source>
         <translation>la lista en la que guarda, creada antes del programa</translation>
     </message>
@@ -3604,6 +3652,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>torch.manual_seed(n) just before this draw; empty: none (the draw continues from the graph&apos;s seed)</source>
         <translation>torch.manual_seed(n) justo antes de este sorteo; vacío: ninguno (el sorteo continúa desde la semilla del grafo)</translation>
+    </message>
+    <message>
+        <source>torch.tensor of numbers, torch.stack of tensors</source>
+        <translation>torch.tensor de números, torch.stack de tensores</translation>
     </message>
     <message>
         <source>track operations for autograd</source>
@@ -4041,6 +4093,10 @@ La ejecución: {expected}</translation>
         <translation>Une tensores a lo largo de una dimensión existente.</translation>
     </message>
     <message>
+        <source>Keeps a value of its tensor each time it is computed, as losses.append(loss.item()) does in a training loop: one value per iteration, for a collected node after the loop.</source>
+        <translation>Guarda un valor de su tensor cada vez que se calcula, como hace losses.append(loss.item()) en un bucle de entrenamiento: un valor por iteración, para un nodo collected después del bucle.</translation>
+    </message>
+    <message>
         <source>Keeps positive elements, zeroes the rest.</source>
         <translation>Conserva los elementos positivos y pone a cero el resto.</translation>
     </message>
@@ -4435,6 +4491,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>The sum of the main diagonal of a matrix.</source>
         <translation>La suma de la diagonal principal de una matriz.</translation>
+    </message>
+    <message>
+        <source>The values a collect node kept, one per iteration, as one tensor: torch.tensor(losses) of numbers, torch.stack(losses) of tensors. It exists only after the loop that collects, so put the node in a &apos;compute&apos; step of the timeline after it.</source>
+        <translation>Los valores que guardó un nodo collect, uno por iteración, como un tensor: torch.tensor(losses) de números, torch.stack(losses) de tensores. Solo existe después del bucle que recoge, así que pon el nodo en un paso &apos;compute&apos; de la línea de tiempo después de él.</translation>
     </message>
     <message>
         <source>The whole numbers 0 to n - 1 in a random order (seeded): what shuffles a dataset.</source>

@@ -12,6 +12,7 @@ from gradstudio.words import QT_TRANSLATE_NOOP
 from ..values import (THE_FILL_VALUE, TraceError, _inferred_dtype, fed_back,
                       _jsonable, _number, _plain, _Record, _shape, _values, has_marked)
 from .. import reinit
+from ..collect import collected_tensor
 from ..parameters import used
 from .kinds import special
 
@@ -112,6 +113,8 @@ FACTORIES = {
 
 # ---------------------------------------------------------------- handlers
 def factory(rec, kind, make_params, before, out, *args, generator=None, **kwargs):
+    if kind == "tensor" and generator is None and collected_tensor(rec, out, args, kwargs):
+        return             # (torch.tensor(losses) of the numbers a loop collected)
     params = dtype_param(out, kind, make_params(out, *args, **kwargs))
     if generator is not None:
         params.update(_generator_params(rec, kind, generator, before))
