@@ -1,0 +1,54 @@
+"""Issue 32 on the eighth corpus: 30 scripts (``corpus8_programs.py``, ``corpus8_more.py``)
+and 10 notebooks (``corpus_nb8.py``) of the kind students write right after the autograd
+tutorial, each mixing several constructs: ``nn.Module`` classes, ``OrderedDict``
+``Sequential``s, ``random_split`` + ``DataLoader`` (seeded shuffles, ``drop_last``), every
+learning-rate scheduler with ``get_last_lr()``, clipping, weight decay, checkpoints
+through ``io.BytesIO``, hooks on modules and tensors, custom ``autograd.Function``s,
+``eval()`` + ``no_grad`` accuracy, freezing, masks, ``detach``/``clone``, gradient
+accumulation, ``retain_grad``, ``autograd.grad`` with ``create_graph``; the notebooks with
+Markdown between code cells, displayed expressions, names reassigned across cells and a
+training continued in a later cell. Every program opens (drawn whole, or with what the
+graph cannot show recorded: the tracer's self-check passed), and the export run under
+real torch prints exactly what the program printed (the notebooks: what their cells
+printed and displayed) under torch. The programs of ``WHOLE`` open drawn whole.
+
+The originals and the exports run in one request to the shared torch child; the counts
+per program (drawn and recorded tensors) are in the report of the branch that added this
+corpus."""
+
+import corpus8_more  # noqa: F401  (the second half registers its programs)
+from corpus8_programs import PROGRAMS
+from corpus_checks import *  # noqa: F401,F403  (the checks every corpus makes)
+from corpus_nb8 import NOTEBOOKS, notebook_bytes
+
+NOTEBOOK_BYTES = notebook_bytes
+NAMES = list(PROGRAMS) + list(NOTEBOOKS)
+
+# drawn whole: no part cut, no tensor recorded (the rest, and why, below)
+WHOLE = [n for n in NAMES if n not in (
+    "lambda_lr_inverse_sqrt_warmup",     # lr_lambda a def of two statements
+    "checkpoint_bytesio_model_and_optimizer",   # opt2.load_state_dict (momentum)
+    "freeze_then_unfreeze_requires_grad_counts",  # training after an unfreeze
+    "detach_clone_shared_storage",       # c[0] = 100.0 writes into b through c
+    "where_piecewise_function_and_grad",  # masked_fill(..., float("nan"))
+    "early_stopping_cloned_state_dict",  # load_state_dict of cloned tensors: recorded
+    "shared_layer_applied_twice_grad_accumulates",  # load_state_dict: recorded
+    "input_gradient_penalty_create_graph",  # a leaf made in the loop: its .grad
+    "saliency_input_requires_grad",      # scores[0, cls] with cls from .item()
+    "nb8_autograd_grad_create_graph",    # x -= df / d2f: a Newton step in place
+    "nb8_custom_function_clipped_relu",  # .to(grad.dtype) in a Function's backward
+    "nb8_freeze_then_fine_tune",         # training after an unfreeze
+    "nb8_random_split_loader_accuracy",  # a training loop in a function, called
+    "nb8_state_dict_bytesio_reload")]    # load_state_dict of a loaded state: recorded
+
+# The engine follows the last bits of PyTorch's CPU kernels as they run on the reference
+# machine (docs/engine.md); none of this corpus printed otherwise on this branch's machine.
+ENGINE_DIGITS = {}
+
+
+def test_the_corpus_has_thirty_scripts_and_ten_notebooks():
+    assert len(PROGRAMS) == 30 and len(NOTEBOOKS) == 10
+    assert all(20 <= len(s.splitlines()) <= 70 for s in PROGRAMS.values())
+    for cells in NOTEBOOKS.values():
+        assert any(c.startswith("#md") for c in cells)
+    assert set(WHOLE) <= set(NAMES) and set(ENGINE_DIGITS) <= set(NAMES)
