@@ -52,3 +52,16 @@ def test_the_corpus_has_thirty_scripts_and_ten_notebooks():
     for cells in NOTEBOOKS.values():
         assert any(c.startswith("#md") for c in cells)
     assert set(WHOLE) <= set(NAMES) and set(ENGINE_DIGITS) <= set(NAMES)
+
+
+def test_a_layer_unfrozen_after_a_training_keeps_that_training_drawn(traced):
+    """``requires_grad_(True)`` after a timeline step undoes a freeze at that moment: the
+    training with the layer frozen, and the optimizer made after the unfreeze, are drawn
+    (they were recorded as text from the freeze on); only the training after the
+    unfreeze is not drawn yet (its forward is computed from the unfrozen tensor)."""
+    note = traced["freeze_then_unfreeze_requires_grad_counts"].trace_note
+    assert note.startswith("Not drawn: lines 33–37 from line 35 on ("), note
+    assert "line 21" not in note and "line 23" not in note, note
+    note = traced["nb8_freeze_then_fine_tune"].trace_note
+    assert note.startswith("Not drawn: lines 18–22 from cell 6, line 5 on ("), note
+    assert "line 17" not in note and "optimizer" not in note, note
