@@ -17,9 +17,12 @@ per program (drawn and recorded tensors) are in the report of the branch that ad
 corpus."""
 
 import corpus8_more  # noqa: F401  (the second half registers its programs)
+import pytest
 from corpus8_programs import PROGRAMS
 from corpus_checks import *  # noqa: F401,F403  (the checks every corpus makes)
 from corpus_nb8 import NOTEBOOKS, notebook_bytes
+
+from gradstudio.document import Document
 
 NOTEBOOK_BYTES = notebook_bytes
 NAMES = list(PROGRAMS) + list(NOTEBOOKS)
@@ -32,11 +35,9 @@ WHOLE = [n for n in NAMES if n not in (
     "detach_clone_shared_storage",       # c[0] = 100.0 writes into b through c
     "where_piecewise_function_and_grad",  # masked_fill(..., float("nan"))
     "early_stopping_cloned_state_dict",  # load_state_dict of cloned tensors: recorded
-    "shared_layer_applied_twice_grad_accumulates",  # load_state_dict: recorded
     "input_gradient_penalty_create_graph",  # a leaf made in the loop: its .grad
     "saliency_input_requires_grad",      # scores[0, cls] with cls from .item()
     "nb8_autograd_grad_create_graph",    # x -= df / d2f: a Newton step in place
-    "nb8_custom_function_clipped_relu",  # .to(grad.dtype) in a Function's backward
     "nb8_freeze_then_fine_tune",         # training after an unfreeze
     "nb8_random_split_loader_accuracy",  # a training loop in a function, called
     "nb8_state_dict_bytesio_reload")]    # load_state_dict of a loaded state: recorded
@@ -65,3 +66,52 @@ def test_a_layer_unfrozen_after_a_training_keeps_that_training_drawn(traced):
     note = traced["nb8_freeze_then_fine_tune"].trace_note
     assert note.startswith("Not drawn: lines 18–22 from cell 6, line 5 on ("), note
     assert "line 17" not in note and "optimizer" not in note, note
+
+
+TARGET_NETWORK = '''
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+net = nn.Linear(2, 1)
+target = nn.Linear(2, 1)
+sd = net.state_dict()
+opt = torch.optim.SGD(net.parameters(), lr=0.1)
+x = torch.randn(8, 2)
+y = x.sum(1, keepdim=True)
+for step in range(6):
+    opt.zero_grad()
+    loss = ((net(x) - target(x).detach() - y) ** 2).mean()
+    loss.backward()
+    opt.step()
+    if step % 2 == 1:
+        target.load_state_dict(net.state_dict())
+    print(f"{step}: {loss.item():.5f}")
+target.load_state_dict(sd)
+print(target.weight, net.weight)
+'''
+
+
+def test_a_state_dict_loaded_into_another_module_reads_the_parameters_themselves(traced):
+    """``other.load_state_dict(model.state_dict())`` loads the parameters' values as they
+    are at that step (a ``state_dict()`` holds their memory): the step's sources are the
+    parameters' nodes, not values recorded when it ran; a target network synced every
+    other step, and a ``state_dict`` taken before the training and loaded after it (it
+    then holds the trained values, as in PyTorch), are drawn whole and print as torch."""
+    import script_runner
+    from trace_jobs import outcomes
+
+    from gradstudio.document import export
+    doc = traced["shared_layer_applied_twice_grad_accumulates"]
+    loads = [a.params["sources"] for a in doc.timeline if a.kind == "load_values"]
+    assert len(loads) == 2 and loads[0] == loads[1], loads
+    assert [doc.node(n).kind for n in loads[0]] == ["uniform", "uniform"]
+    (doc,) = outcomes([TARGET_NETWORK])
+    assert isinstance(doc, Document), doc
+    assert doc.trace_note is None, doc.trace_note
+    assert all(doc.node(n).recorded is None for n in doc.node_ids)
+    if not script_runner.torch_available():
+        pytest.skip("torch (the oracle) is not installed")
+    (original, error), (out, export_error) = script_runner.run_scripts(
+        [TARGET_NETWORK, export.export_script(doc).text])
+    assert error is None and export_error is None and original
+    assert out == original
