@@ -330,6 +330,8 @@ def _check(node, bound, depth):
             raise _fail(QT_TRANSLATE_NOOP(
                 "FunctionText", "a Function's text reads ctx.saved_tensors and what forward set "
                 "on ctx, not ctx.{attr}"), attr=node.attr)
+    elif isinstance(node, ast.Attribute) and node.attr == "dtype":
+        _check(node.value, bound, d)        # mask.to(grad.dtype)
     elif isinstance(node, ast.Subscript):
         _check(node.value, bound, d)
         _check_index(node.slice, bound, d)
@@ -521,6 +523,8 @@ class _Run:
             return [self.value(e) for e in node.elts]
         if isinstance(node, ast.Tuple):
             return tuple(self.value(e) for e in node.elts)
+        if isinstance(node, ast.Attribute) and not _is_ctx(node.value):   # grad.dtype
+            return self.tensor(node.value).dtype
         if isinstance(node, ast.Attribute):          # ctx.saved_tensors, ctx.scale
             return self.ctx_value(node.attr)
         if isinstance(node, ast.Subscript):

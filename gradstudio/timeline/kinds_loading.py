@@ -64,7 +64,9 @@ def _params(seen, module, state_dict, strict=True, assign=False):
                 "load_state_dict cannot be drawn unless {name} is a tensor of the "
                 "parameter's shape"), name=name)
         tensors.append(seen.index(target))
-        sources.append(seen.index(source))
+        # (model.state_dict() holds its parameters' memory: the value is the
+        # parameter's as it is now, which the step reads where it is)
+        sources.append((seen.memory or seen.index)(source))
     return {"tensors": tensors, "sources": sources}
 
 

@@ -248,7 +248,9 @@ class Seen:
     ``params``; at an observed call, its ``args`` and ``kwargs``; at an optimizer's call,
 ``optimizer`` (the action that made it) and ``params`` (the call's arguments, or the
 settings the tracer read off a new optimizer). ``index(tensor)`` is the
-    node holding a tensor; ``refuse(text, **fields)`` raises the tracer's error (the
+    node holding a tensor; ``memory(tensor)`` the node of the parameter whose memory the
+    tensor is, whole (a ``state_dict()``'s detached value), else ``index(tensor)``
+    (for a value read where it is, as ``copy_`` reads it); ``refuse(text, **fields)`` raises the tracer's error (the
     script line cannot be drawn: ``text``, marked ``QT_TRANSLATE_NOOP("TraceRefusal", ...)``
     with its fields by name, says why; the window translates it)."""
     node: int | None = None
@@ -257,6 +259,7 @@ settings the tracer read off a new optimizer). ``index(tensor)`` is the
     args: tuple = ()
     kwargs: dict = field(default_factory=dict)
     index: Callable = None
+    memory: Callable = None
     refuse: Callable = _refused
     optimizer: object = None      # at an optimizer's call: the action that made it
 

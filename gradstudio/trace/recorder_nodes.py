@@ -30,6 +30,21 @@ FREEZE_EVERY = 1000    # recorded nodes between two gc.freeze() (see _commit)
 class RecordedNodes:
     """The node-building part of ``Recorder`` (its state: ``Recorder.__init__``)."""
 
+    def memory_index(self, t):
+        """The node of the parameter (a leaf that requires grad) whose memory ``t`` is,
+        whole, when the trace did not see ``t`` made (a ``state_dict()``'s detached
+        value); else ``node_index(t)``. Only for a value read where it is, at a step
+        (``load_values``): computing with it would not be computing with the
+        parameter."""
+        if id(t) not in self.node_of and raw.is_tensor(t) and raw.grad_fn(t) is None \
+                and not raw.requires_grad(t):
+            memory = raw.data(t)
+            for held in self.grad_holders.values():
+                if raw.data(held) is memory and raw.grad_fn(held) is None and \
+                        id(held) in self.node_of:
+                    return self.node_of[id(held)]
+        return self.node_index(t)
+
     def node_index(self, t):
         """The node holding tensor ``t``; an unknown tensor becomes a literal node (a
         gradient one marked as such: a value computed from it would be frozen there;

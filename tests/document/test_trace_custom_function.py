@@ -460,7 +460,24 @@ HOSTILE = [
     "def forward(ctx, x):\n    y = 'os'\n    return x",
     "@staticmethod\ndef forward(ctx, x):\n    return x",
     "def forward(ctx, x):\n    return ctx.save_for_backward.__globals__",
+    "def forward(ctx, x):\n    return x.dtype.__class__",
+    "def forward(ctx, x):\n    return x.dtype.to_complex()",
 ]
+
+
+def test_a_backward_may_cast_a_mask_to_the_gradients_dtype():
+    """``mask.to(grad.dtype)``: a tensor's dtype is a value a Function's text may pass on
+    (the gradient of a ReLU clipped at 1, as a student writes it)."""
+    import gradstudio.engine as engine
+    from gradstudio.function_text import function_class
+    cls = function_class(
+        engine, "Clipped", "def forward(ctx, x):\n    ctx.save_for_backward(x)\n"
+        "    return x.clamp(0, 1)",
+        "def backward(ctx, grad):\n    x, = ctx.saved_tensors\n"
+        "    return grad * ((x > 0) & (x < 1)).to(grad.dtype)")
+    x = engine.tensor([-0.5, 0.25, 1.5], requires_grad=True)
+    cls.apply(x).sum().backward()
+    assert x.grad.tolist() == [0.0, 1.0, 0.0] and x.grad.dtype == engine.float32
 
 
 @pytest.mark.parametrize("text", HOSTILE)

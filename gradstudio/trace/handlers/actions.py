@@ -15,7 +15,8 @@ def _refuse(text, **fields):
 
 def record_action(rec, kind, point, out, /, *args, **kwargs):
     """Records the action of ``kind`` that the call at trace point ``point`` makes."""
-    seen = Seen(args=args, kwargs=kwargs, index=rec.node_index, refuse=_refuse)
+    seen = Seen(args=args, kwargs=kwargs, index=rec.node_index, memory=rec.memory_index,
+                refuse=_refuse)
     rec.action(kind.name, kind.traced[point](seen))
 
 

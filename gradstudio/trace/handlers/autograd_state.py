@@ -39,6 +39,16 @@ def _is_fresh_source(rec, i, node):
         and not (rec.actions and rec.actions[-1]["after"] > i)
 
 
+def _a_leafs_chain(rec, i, requires_grad):
+    """Whether node ``i`` is a leaf that requires grad being frozen, or the
+    ``requires_grad_(False)`` that froze one being undone."""
+    node = rec.nodes[i]
+    if node["leaf_rg"]:
+        return not requires_grad
+    return bool(requires_grad) and node["kind"] == "requires_grad_" and node["alias"] and \
+        node["params"].get("requires_grad") is False
+
+
 def requires_grad_handler(rec, out, t, requires_grad=True):
     i = rec.node_of.get(id(t))
     node = None if i is None else rec.nodes[i]
@@ -53,11 +63,11 @@ def requires_grad_handler(rec, out, t, requires_grad=True):
     rec.emit(_Record("requires_grad_", {"requires_grad": bool(requires_grad)}, {"self": t},
                      t, alias=True))
     j = rec.node_of.get(id(t))
-    if rec.actions and node is not None and node["leaf_rg"] and not requires_grad and \
+    if rec.actions and node is not None and _a_leafs_chain(rec, i, requires_grad) and \
             j is not None and j != i and len(rec.frames) == 1 and rec.nodes[j]["alias"]:
-        # a parameter frozen after a timeline step (a layer frozen after training):
-        # computed at this moment, as a write is, so the backward passes before it
-        # still reach the tensor
+        # a parameter frozen after a timeline step (a layer frozen after training), or
+        # unfrozen again (fine-tuning after training the head): computed at this
+        # moment, as a write is, so the steps before it see the tensor as it was
         rec.nodes[j]["late"] = rec.last_uid()
         rec.nodes[j]["keep"] = True
         rec.nodes[j]["since"] = rec.uids + 1   # (its .grad is the tensor's from then on)
