@@ -73,6 +73,9 @@ KIND_DOCS = (
         "Ops", "A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a "
         "boundary that closes on itself. An (n, 3) tensor: the features, then "
         "the label or target in the last column."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "A copy of self with src's elements combined (sum, prod, mean, amax or "
+        "amin) into the positions index names along dim."),
     QT_TRANSLATE_NOOP("Ops", "A copy that stays in the graph."),
     QT_TRANSLATE_NOOP(
         "Ops", "A copy with source's slices added at the positions index lists along "
@@ -503,6 +506,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "how many rows the dataset has"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "how much of the target is spread evenly over the classes (0: none)"),
+    QT_TRANSLATE_NOOP("OpSettings", "how the elements meeting at one position are combined"),
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
     QT_TRANSLATE_NOOP("OpSettings", "in order"),
     QT_TRANSLATE_NOOP(
@@ -546,6 +550,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "round the output's size up instead of down"),
     QT_TRANSLATE_NOOP("OpSettings", "rows and columns"),
     QT_TRANSLATE_NOOP("OpSettings", "rows per batch"),
+    QT_TRANSLATE_NOOP("OpSettings", "self's own value takes part"),
     QT_TRANSLATE_NOOP("OpSettings", "size of each dimension"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "subtracted from the count: 1 (Bessel's) for a sample, 0 for the whole "

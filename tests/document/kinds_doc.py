@@ -203,6 +203,8 @@ def every_kind_document():
     node("scatter", {"dim": 1}, self=a, index=picks, src=b)
     node("scatter_value", {"dim": 1, "value": -1.0}, self=a, index=picks)
     node("scatter_add", {"dim": 1}, self=a, index=picks, src=b)
+    node("scatter_reduce", {"dim": 1, "reduce": "amax", "include_self": False}, self=a,
+         index=picks, src=b)
     node("index_add", {"dim": 1, "alpha": 2.0}, self=a, index=node("tensor", {"value": [2, 0]}),
          source=node("tensor", {"value": [[1.0, 2.0], [3.0, 4.0]]}))
     node("roll", {"shifts": (1, -1), "dims": (1, 0)}, self=a)

@@ -323,6 +323,14 @@ case("scatter_value", "number", lambda a: a.scatter(1, torch.tensor([[0], [2]]),
      ((2, 3), anywhere))
 case("scatter_add", "repeats", lambda a, b: a.scatter_add(1, torch.tensor([[0, 0, 2]]), b),
      ((2, 3), anywhere), ((1, 3), anywhere))
+_SR_INDEX = [[0, 0, 2], [1, 0, 1]]
+for _red in ("sum", "prod", "mean", "amax", "amin"):
+    for _inc in (True, False):
+        case("scatter_reduce", f"{_red}-{'self' if _inc else 'noself'}",
+             lambda a, b, r=_red, i=_inc: a.scatter_reduce(1, torch.tensor(_SR_INDEX), b, r,
+                                                          include_self=i),
+             ((2, 3), distinct if _red in ("amax", "amin") else away0),
+             ((2, 3), distinct if _red in ("amax", "amin") else away0))
 case("index_add", "alpha", lambda a, b: a.index_add(0, torch.tensor([1, 1, 0]), b, alpha=2.0),
      ((2, 3), anywhere), ((3, 3), anywhere))
 case("roll", "dims", lambda a: a.roll((1, -2), (0, 1)), ((3, 4), anywhere))
