@@ -474,8 +474,12 @@ case("trilinear", "bilinear", lambda a, b, w, c: _F.bilinear(a, b, w, c),
      ((3, 2), anywhere), ((3, 4), anywhere), ((5, 2, 4), anywhere), ((5,), anywhere))
 for _mode in ("sum", "mean", "max"):
     case("embedding_bag", _mode, lambda w, m=_mode: _F.embedding_bag(
-        torch.tensor([1, 2, 4, 0, 4, 3]), w, torch.tensor([0, 3, 3]), mode=m),
-         ((5, 3), distinct))
+        torch.tensor([1, 2, 4, 0, 4, 3]), w, torch.tensor([0, 3, 3]), mode=m) ** 2,
+         ((5, 3), distinct), second_order=False)   # (squared: the gradient is a function)
+case("embedding_bag_weighted", "per_sample_weights", lambda w, p: _F.embedding_bag(
+    torch.tensor([1, 2, 4, 0, 4, 3]), w, torch.tensor([0, 3, 3]), mode="sum",
+    per_sample_weights=p, padding_idx=0), ((5, 3), anywhere), ((6,), anywhere),
+     second_order=False)
 case("norm_p_dim", "p1", lambda a, b: _F.pairwise_distance(a, b, p=3.0), ((3, 4), anywhere),
      ((3, 4), anywhere))
 for _red in ("mean", "sum", "none"):

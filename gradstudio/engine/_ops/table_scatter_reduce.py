@@ -8,7 +8,7 @@ share the gradient evenly among the elements equal to the result; without includ
 the positions written get no gradient for self."""
 import numpy as np
 
-from .record import Grad, Param, defop
+from .record import NOT_IMPLEMENTED, Grad, Param, defop
 from .table_scatter import DIM, _key
 
 REDUCES = ("sum", "prod", "mean", "amax", "amin")
@@ -156,6 +156,6 @@ defop("scatter_reduce", "ScatterReduceBackward0", _scatter_reduce,
       doc="A copy of self with src's elements combined (sum, prod, mean, amax or amin) "
           "into the positions index names along dim.")
 defop("_scatter_reduce_double_backward_error", "Error", lambda x: x.copy(),
-      Grad(_refuse_twice, formula="(fails)"), args=("self",), dtype="keep",
+      Grad(_refuse_twice, missing=True, formula=NOT_IMPLEMENTED), args=("self",), dtype="keep",
       category="internal", doc="The gradient of src passed on unchanged; differentiating it "
       "again fails, as in PyTorch.")
