@@ -436,6 +436,7 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP(
         "Ops", "Writes the values of src into a tensor (or into a copy of it), "
         "broadcast to its shape, in its dtype: x.copy_(src)."),
+    QT_TRANSLATE_NOOP("Ops", "beta * self + alpha * (batch1 @ batch2), batch by batch."),
     QT_TRANSLATE_NOOP(
         "Ops", "beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in "
         "one op (nn.Linear's)."),
@@ -566,6 +567,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the dimensions to act on"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimensions to reduce (all by default)"),
     QT_TRANSLATE_NOOP("OpSettings", "the divisor"),
+    QT_TRANSLATE_NOOP("OpSettings", "the factor of batch1 @ batch2"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor of mat1 @ mat2"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor of self"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor source is multiplied by"),

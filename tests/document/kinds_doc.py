@@ -153,6 +153,8 @@ def every_kind_document():
     a3 = node("unsqueeze", {"dim": 0}, self=a)
     m3 = node("unsqueeze", {"dim": 0}, self=m)
     node("bmm", self=a3, mat2=m3)
+    node("baddbmm", {"beta": 0.5, "alpha": 2.0}, self=node("bmm", self=a3, mat2=m3), batch1=a3,
+         batch2=m3)
     b32 = node("to", {"dtype": "float32"}, self=v)
     node("mv", self=a, vec=b32)
     node("dot", self=b32, tensor=v32)

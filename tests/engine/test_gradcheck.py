@@ -521,6 +521,10 @@ case("mm", "3x4-4x2", lambda a, b: a.mm(b), ((3, 4), anywhere), ((4, 2), anywher
 case("mm", "matmul", lambda a, b: a @ b, ((1, 4), anywhere), ((4, 3), anywhere))
 case("mm", "vec-mat", lambda a, b: a @ b, ((4,), anywhere), ((4, 3), anywhere))
 case("mm", "outer-1", lambda a, b: a.mm(b), ((3, 1), anywhere), ((1, 4), anywhere))
+case("baddbmm", "broadcast-self", lambda s, a, b: torch.baddbmm(s, a, b, beta=0.5, alpha=2.0),
+     ((3, 2), anywhere), ((2, 3, 4), anywhere), ((2, 4, 2), anywhere))
+case("baddbmm", "in-place", lambda s, a, b: (s * 1).baddbmm_(a, b), ((2, 3, 2), anywhere),
+     ((2, 3, 4), anywhere), ((2, 4, 2), anywhere))
 case("bmm", "2x3x4-2x4x2", torch.bmm, ((2, 3, 4), anywhere), ((2, 4, 2), anywhere))
 case("bmm", "broadcast-matmul", lambda a, b: a @ b, ((2, 3, 4), anywhere),
      ((1, 4, 2), anywhere))

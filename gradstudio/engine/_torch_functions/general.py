@@ -21,7 +21,7 @@ _METHODS = (
     "gt", "ge", "all", "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow",
     "select", "is_floating_point", "allclose", "equal", "masked_fill",
     "tile", "movedim", "moveaxis", "swapaxes", "gather", "index_select", "sort", "argsort",
-    "msort", "topk", "median", "scatter", "scatter_add", "scatter_reduce", "index_add", "diagonal", "diag", "trace",
+    "msort", "topk", "median", "scatter", "scatter_add", "scatter_reduce", "index_add", "baddbmm", "diagonal", "diag", "trace",
     "roll", "cumprod", "count_nonzero", "addmm", "det", "inverse", "masked_select")
 __all__ = ["cat", "concat", "stack", "hstack", "vstack", "broadcast_to", "where", "is_tensor",
            "isclose", "nonzero", "meshgrid", "repeat_interleave", "unique", "embedding",
