@@ -331,6 +331,9 @@ for _red in ("sum", "prod", "mean", "amax", "amin"):
                                                           include_self=i),
              ((2, 3), distinct if _red in ("amax", "amin") else away0),
              ((2, 3), distinct if _red in ("amax", "amin") else away0))
+case("sgn", "zero", lambda a: torch.sgn(a) * a, ((3, 4), away0))
+case("deg2rad", "method", lambda a: a.deg2rad(), ((3, 4), anywhere))
+case("rad2deg", "function", lambda a: torch.rad2deg(a), ((3, 4), anywhere))
 case("index_add", "alpha", lambda a, b: a.index_add(0, torch.tensor([1, 1, 0]), b, alpha=2.0),
      ((2, 3), anywhere), ((3, 3), anywhere))
 case("roll", "dims", lambda a: a.roll((1, -2), (0, 1)), ((3, 4), anywhere))
