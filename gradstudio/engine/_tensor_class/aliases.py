@@ -10,21 +10,7 @@ import numpy as np
 from .._types import dtype as D
 from .core import TensorCore, _wrap_dim
 
-__all__ = ["AliasMixin", "ALIASES"]
-
-# (alias, the method it stands for), for Tensor and torch alike
-ALIASES = (("fix", "trunc"), ("fix_", "trunc_"), ("absolute", "abs"), ("absolute_", "abs_"),
-           ("negative", "neg"), ("negative_", "neg_"), ("multiply", "mul"),
-           ("multiply_", "mul_"), ("divide", "div"), ("divide_", "div_"),
-           ("subtract", "sub"), ("subtract_", "sub_"), ("arcsin", "asin"),
-           ("arcsin_", "asin_"), ("arctan2", "atan2"), ("arctan2_", "atan2_"),
-           ("swapdims", "swapaxes"), ("swapdims_", "swapaxes_"))
-
-
-def _alias(target):
-    def method(self, *args, **kwargs):
-        return getattr(self, target)(*args, **kwargs)
-    return method
+__all__ = ["AliasMixin"]
 
 
 def _positive(self):
@@ -68,23 +54,82 @@ def _take_along_dim(self, indices, dim=None):
     return self.expand(here).gather(d, indices.expand(there))
 
 
-def _sign_test(test):
-    def method(self):
-        return TensorCore._make(np.asarray(test(self._data)), D.bool_)
-    return method
+def _sign_test(self, test):
+    return TensorCore._make(np.asarray(test(self._data)), D.bool_)
 
 
 class AliasMixin:
     """Aliases and small compositions of Tensor methods."""
     __slots__ = ()
 
-    positive, unflatten, take_along_dim = _positive, _unflatten, _take_along_dim
-    signbit = _sign_test(np.signbit)
-    isposinf = _sign_test(np.isposinf)
-    isneginf = _sign_test(np.isneginf)
+    def fix(self, *args, **kwargs):
+        return self.trunc(*args, **kwargs)
 
+    def fix_(self, *args, **kwargs):
+        return self.trunc_(*args, **kwargs)
 
-for _name, _target in ALIASES:
-    _method = _alias(_target)
-    _method.__name__ = _name
-    setattr(AliasMixin, _name, _method)
+    def absolute(self, *args, **kwargs):
+        return self.abs(*args, **kwargs)
+
+    def absolute_(self, *args, **kwargs):
+        return self.abs_(*args, **kwargs)
+
+    def negative(self, *args, **kwargs):
+        return self.neg(*args, **kwargs)
+
+    def negative_(self, *args, **kwargs):
+        return self.neg_(*args, **kwargs)
+
+    def multiply(self, *args, **kwargs):
+        return self.mul(*args, **kwargs)
+
+    def multiply_(self, *args, **kwargs):
+        return self.mul_(*args, **kwargs)
+
+    def divide(self, *args, **kwargs):
+        return self.div(*args, **kwargs)
+
+    def divide_(self, *args, **kwargs):
+        return self.div_(*args, **kwargs)
+
+    def subtract(self, *args, **kwargs):
+        return self.sub(*args, **kwargs)
+
+    def subtract_(self, *args, **kwargs):
+        return self.sub_(*args, **kwargs)
+
+    def arcsin(self, *args, **kwargs):
+        return self.asin(*args, **kwargs)
+
+    def arcsin_(self, *args, **kwargs):
+        return self.asin_(*args, **kwargs)
+
+    def arctan2(self, *args, **kwargs):
+        return self.atan2(*args, **kwargs)
+
+    def arctan2_(self, *args, **kwargs):
+        return self.atan2_(*args, **kwargs)
+
+    def swapdims(self, *args, **kwargs):
+        return self.swapaxes(*args, **kwargs)
+
+    def swapdims_(self, *args, **kwargs):
+        return self.swapaxes_(*args, **kwargs)
+
+    def positive(self):
+        return _positive(self)
+
+    def unflatten(self, dim, sizes):
+        return _unflatten(self, dim, sizes)
+
+    def take_along_dim(self, indices, dim=None):
+        return _take_along_dim(self, indices, dim)
+
+    def signbit(self):
+        return _sign_test(self, np.signbit)
+
+    def isposinf(self):
+        return _sign_test(self, np.isposinf)
+
+    def isneginf(self):
+        return _sign_test(self, np.isneginf)
