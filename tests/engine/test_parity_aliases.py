@@ -40,5 +40,13 @@ prog("aliases_and_small_compositions", """
     z = torch.tensor([90.0, -45.0]); z.deg2rad_(); print(z, z._version)
 """)
 
+prog("a_layers_class_prints_torchs_module_path", """
+    import torch.nn as nn
+    for name in ("MSELoss", "CTCLoss", "TripletMarginLoss", "CosineSimilarity", "RNN", "LSTMCell",
+                 "Conv2d", "MaxPool2d", "Fold", "Softmax", "Mish", "Softmin", "Linear", "Sequential"):
+        print(getattr(nn, name), type(getattr(nn, name)).__name__)
+    print(type(nn.GRU(2, 3)), type(nn.CrossEntropyLoss()))
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
