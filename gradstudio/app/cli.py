@@ -34,6 +34,7 @@ import sys
 from pathlib import Path
 
 from gradstudio import __version__
+from gradstudio.trace.contain import WALL_FACTOR
 
 __all__ = ["main"]
 
@@ -107,8 +108,9 @@ def _parser():
                    help="where to save the graph (default: the script's or notebook's name "
                    "with .gsg, next to it)")
     t.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                   help=f"stop the script or notebook after this many seconds (default 10, "
-                   f"at most {MAX_TIMEOUT:g})")
+                   help=f"stop the script or notebook after this many seconds of processor "
+                   f"time (default 10, at most {MAX_TIMEOUT:g}; one waiting is stopped after "
+                   f"{WALL_FACTOR} times as long on the clock)")
     sub.add_parser("examples", help="list the bundled example graphs; run, explain and "
                    "export take an example's name where no such file is in the current "
                    "folder")

@@ -298,7 +298,7 @@ def _grad_name(op):
 # or are keyword-only), the method a kind's op is reached through when its name differs, and the
 # methods whose node shows the values of a (values, indices) pair
 _BY_KEYWORD = {"gather", "index_select", "sort", "argsort", "topk", "scatter", "scatter_value",
-               "scatter_add", "index_add", "addmm", "roll", "diagonal", "count_nonzero",
+               "scatter_add", "scatter_reduce", "index_add", "addmm", "baddbmm", "roll", "diagonal", "count_nonzero",
                "round_decimals", "div_rounded", "mode", "layer_norm", "group_norm",
                "kthvalue", "cummax", "cummin", "addcmul", "addcdiv"}
 _METHOD = {"scatter_value": "scatter", "round_decimals": "round", "div_rounded": "div",

@@ -73,6 +73,9 @@ KIND_DOCS = (
         "Ops", "A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a "
         "boundary that closes on itself. An (n, 3) tensor: the features, then "
         "the label or target in the last column."),
+    QT_TRANSLATE_NOOP(
+        "Ops", "A copy of self with src's elements combined (sum, prod, mean, amax or "
+        "amin) into the positions index names along dim."),
     QT_TRANSLATE_NOOP("Ops", "A copy that stays in the graph."),
     QT_TRANSLATE_NOOP(
         "Ops", "A copy with source's slices added at the positions index lists along "
@@ -442,6 +445,7 @@ KIND_DOCS = (
     QT_TRANSLATE_NOOP(
         "Ops", "Writes the values of src into a tensor (or into a copy of it), "
         "broadcast to its shape, in its dtype: x.copy_(src)."),
+    QT_TRANSLATE_NOOP("Ops", "beta * self + alpha * (batch1 @ batch2), batch by batch."),
     QT_TRANSLATE_NOOP(
         "Ops", "beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in "
         "one op (nn.Linear's)."),
@@ -512,6 +516,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "how many rows the dataset has"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "how much of the target is spread evenly over the classes (0: none)"),
+    QT_TRANSLATE_NOOP("OpSettings", "how the elements meeting at one position are combined"),
     QT_TRANSLATE_NOOP("OpSettings", "how the quotient is rounded"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "how the value is kept: loss.item(), float(loss) or loss.detach()"),
@@ -557,6 +562,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "round the output's size up instead of down"),
     QT_TRANSLATE_NOOP("OpSettings", "rows and columns"),
     QT_TRANSLATE_NOOP("OpSettings", "rows per batch"),
+    QT_TRANSLATE_NOOP("OpSettings", "self's own value takes part"),
     QT_TRANSLATE_NOOP("OpSettings", "size of each dimension"),
     QT_TRANSLATE_NOOP(
         "OpSettings", "subtracted from the count: 1 (Bessel's) for a sample, 0 for the whole "
@@ -572,6 +578,7 @@ PARAM_DOCS = (
     QT_TRANSLATE_NOOP("OpSettings", "the dimensions to act on"),
     QT_TRANSLATE_NOOP("OpSettings", "the dimensions to reduce (all by default)"),
     QT_TRANSLATE_NOOP("OpSettings", "the divisor"),
+    QT_TRANSLATE_NOOP("OpSettings", "the factor of batch1 @ batch2"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor of mat1 @ mat2"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor of self"),
     QT_TRANSLATE_NOOP("OpSettings", "the factor source is multiplied by"),

@@ -28,7 +28,9 @@ script's; the pieces' ``grad_fn`` is ``SliceBackward0`` or ``SelectBackward0`` w
 PyTorch shows ``SplitBackward0``, ``SplitWithSizesBackward0`` or ``UnbindBackward0``.
 
 The user's code only ever runs when this is asked for, and then in a child process
-(``gradstudio/trace/child.py``) with a time limit: an endless loop, a
+(``gradstudio/trace/child.py``) with a time limit, counted in processor time (a slow
+import on a busy machine does not use it up; a script that waits is stopped after
+``contain.WALL_FACTOR`` times as long on the clock): an endless loop, a
 crash or a script that calls ``os._exit`` cannot hang or break the caller. Whatever goes
 wrong comes back as one ``TraceError`` whose message is written for the user. The child
 sends the recorded program as JSON; the document is built here through the public
@@ -55,6 +57,7 @@ from pathlib import Path
 
 from gradstudio import gc_policy
 from ._trace_check import Difference, check_trace
+from gradstudio.trace.contain import wall_limit
 from gradstudio.trace.process import MAX_STDERR, Child
 from gradstudio.words import QT_TRANSLATE_NOOP, Number, Said, shown, translate
 from .epochs import nest_epochs
@@ -193,16 +196,19 @@ class TraceJob:
         return False
 
     def _wait_child(self):
-        # the child stops the script itself after ``timeout`` seconds of running it; this
-        # limit also covers starting Python and code stuck outside Python
-        out, err = self._child.wait(self.timeout + STARTUP_GRACE)
+        # the child stops the script itself after ``timeout`` seconds of processor time;
+        # this limit, on the wall clock, is the far larger net (a script that waits), and
+        # covers starting Python and code stuck outside Python
+        out, err = self._child.wait(wall_limit(self.timeout) + STARTUP_GRACE)
         if self._cancelled:
             self._outcome = ("error", translate("Trace", "The trace was cancelled."))
             return
         if self._child.timed_out:
             self._outcome = ("error", translate(
-                "Trace", "The script did not finish within {seconds} seconds and was "
-                "stopped.").format(seconds=f"{self.timeout:g}"))
+                "Trace", "The script was still running after {seconds} seconds on the clock "
+                "and was stopped (its limit of {limit} seconds counts only the time it "
+                "computes; it was waiting, or the computer was too busy to run it).").format(
+                    seconds=f"{wall_limit(self.timeout):g}", limit=f"{self.timeout:g}"))
             return
         if len(out) > MAX_RESULT_BYTES:
             self._outcome = ("error", translate(

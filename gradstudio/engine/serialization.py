@@ -23,6 +23,7 @@ from ._types import dtype as D
 from ._tensor_class.core import TensorCore
 from ._types.device import device
 from .nn.parameter import Parameter
+from ._torch_functions import legacy_checkpoint as _legacy
 
 __all__ = ["save", "load", "add_safe_globals", "get_safe_globals", "clear_safe_globals",
            "safe_globals"]
@@ -222,13 +223,6 @@ def save(obj, f, pickle_module=pickle, pickle_protocol=2, _use_new_zipfile_seria
 
 
 # ----------------------------------------------------------------------------- reading
-_UNSAFE_MESSAGE = (
-    "In PyTorch 2.6, we changed the default value of the `weights_only` argument in "
-    "`torch.load` from `False` to `True`. Re-running `torch.load` with `weights_only` set to "
-    "`False` will likely succeed, but it can result in arbitrary code execution. Do it only "
-    "if you got the file from a trusted source.")
-
-
 def _refusal(full_path, weights_only):
     if not weights_only:
         return pickle.UnpicklingError(
@@ -238,7 +232,7 @@ def _refusal(full_path, weights_only):
     return pickle.UnpicklingError(
         "Weights only load failed. This file can still be loaded, to do so you have two "
         "options, \033[1mdo those steps only if you trust the source of the checkpoint"
-        f"\033[0m. \n\t(1) {_UNSAFE_MESSAGE}\n\t(2) Alternatively, to load with "
+        f"\033[0m. \n\t(1) {_legacy.UNSAFE_MESSAGE}\n\t(2) Alternatively, to load with "
         "`weights_only=True` please check the recommended steps in the following error "
         "message.\n\tWeightsUnpickler error: Unsupported global: GLOBAL "
         f"{full_path} was not an allowed global by default. Please use "
@@ -296,9 +290,10 @@ def _encode(text, encoding="latin1"):
 class _WeightsUnpickler(pickle.Unpickler):
     """Finds only allowed globals; reads storages from the archive."""
 
-    def __init__(self, file, archive, root, weights_only):
+    def __init__(self, file, archive, root, weights_only, legacy_storage=None):
         super().__init__(file, encoding="utf-8")
         self.archive, self.root, self.weights_only = archive, root, weights_only
+        self.legacy_storage = legacy_storage
         self.allowed = _allowed_globals()
         self.loaded = {}
 
@@ -311,6 +306,8 @@ class _WeightsUnpickler(pickle.Unpickler):
         return self.allowed[full_path]
 
     def persistent_load(self, saved_id):
+        if self.legacy_storage is not None and len(saved_id) == 6:
+            return self.legacy_storage(saved_id)
         kind, dtype, key, location, numel = saved_id
         if kind != "storage":
             raise pickle.UnpicklingError(f"Unknown persistent id kind {kind!r} in the "
@@ -323,34 +320,39 @@ class _WeightsUnpickler(pickle.Unpickler):
         return self.loaded[key], dtype
 
 
-def _open_archive(f):
-    source = open(os.fspath(f), "rb") if isinstance(f, (str, os.PathLike)) else f
-    try:
-        return source, zipfile.ZipFile(source)
-    except zipfile.BadZipFile:
-        if source is not f:
-            source.close()
-        raise RuntimeError("GradStudio's engine reads only the zip checkpoints torch.save "
-                           "writes (PyTorch 1.6 and later), and this file is not one; save "
-                           "it again with torch.save.") from None
-
-
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None,
          **pickle_load_args):
     """Loads what ``save`` (or real torch's ``torch.save``) wrote, unpickling nothing but
-    tensors, parameters and plain values."""
+    tensors, parameters and plain values; a file that is not a zip archive is read as
+    torch reads it (its legacy format, else torch's own error)."""
     _check_map_location(map_location)
-    source, archive = _open_archive(f)
+    weights_only = weights_only is not False
+    source = open(os.fspath(f), "rb") if isinstance(f, (str, os.PathLike)) else f
     try:
-        pkl = next(n for n in archive.namelist() if n.endswith("/data.pkl"))
-        root = pkl[:-len("/data.pkl")]
-        unpickler = _WeightsUnpickler(io.BytesIO(archive.read(pkl)), archive, root,
-                                      weights_only is not False)
-        return unpickler.load()
+        start = source.tell()
+        head = source.read(4)
+        source.seek(start)
+        if head != _legacy.ZIP_MAGIC:
+            return _legacy.load_legacy(source, weights_only, lambda file, storage:
+                                       _WeightsUnpickler(file, None, None, weights_only,
+                                                         storage))
+        try:
+            archive = zipfile.ZipFile(source)
+        except zipfile.BadZipFile:
+            raise _legacy.corrupt_zip() from None
+        with archive:
+            return _load_archive(archive, weights_only)
     finally:
-        archive.close()
         if source is not f:
             source.close()
+
+
+def _load_archive(archive, weights_only):
+    pkl = next((n for n in archive.namelist() if n.endswith("/data.pkl")), None)
+    if pkl is None:
+        raise RuntimeError("PytorchStreamReader failed locating file data.pkl: file not found")
+    root = pkl[:-len("/data.pkl")]
+    return _WeightsUnpickler(io.BytesIO(archive.read(pkl)), archive, root, weights_only).load()
 
 
 def _check_map_location(map_location):

@@ -148,22 +148,24 @@ def _missing_from_engine(exc):
 
 
 def _start_timer(seconds):
-    """Interrupts the script after ``seconds`` (the parent also kills this process a
-    little later, for code that never returns to Python)."""
+    """Interrupts the script after ``seconds`` of processor time (this process's, user and
+    system: a busy machine or a slow import does not count the time it waits; the
+    supervisor stops a script waiting far longer on the wall clock, and ``RLIMIT_CPU``
+    one that never returns to Python)."""
     import signal
     if not seconds or not hasattr(signal, "setitimer"):
         return
 
     def ring(signum, frame):
         raise _OutOfTime()
-    signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, float(seconds))
+    signal.signal(signal.SIGPROF, ring)
+    signal.setitimer(signal.ITIMER_PROF, float(seconds))
 
 
 def _stop_timer():
     import signal
     if hasattr(signal, "setitimer"):
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def untraced(fn, *args):
@@ -411,8 +413,8 @@ class _ScriptRun:
             self._listened(code, timeout, on_start)
         except _OutOfTime:
             said = Said("Trace", QT_TRANSLATE_NOOP(
-                "Trace", "The script did not finish within {seconds} seconds (an endless "
-                "loop?) and was stopped."), seconds=f"{timeout:g}")
+                "Trace", "The script computed for more than {seconds} seconds of processor "
+                "time (an endless loop?) and was stopped."), seconds=f"{timeout:g}")
             result = {"ok": False, "timeout": True, "error": str(said),
                       "said": said.to_json()}
         except SystemExit as exc:

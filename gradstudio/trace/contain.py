@@ -11,9 +11,11 @@ is a small process that never runs the user's code:
   ``unshare(CLONE_NEWUSER | CLONE_NEWNET)``) where the kernel allows it;
 - it runs the tracing child in a fresh temporary folder, which is also its ``HOME`` and
   ``TMPDIR``, and removes that folder afterwards;
-- the child tells it (the ``GO`` pipe) when the script starts; the supervisor then gives
-  the script ``LIMIT`` seconds (plus ``MARGIN`` to send its result) on the wall clock,
-  whatever the script does with signals;
+- the child tells it (the ``GO`` pipe) when the script starts; the child stops the script
+  itself after ``LIMIT`` seconds of processor time (its own timer), and the supervisor,
+  whatever the script does with signals, after ``wall_limit(LIMIT)`` seconds (plus
+  ``MARGIN`` to send its result) on the wall clock: a far larger net, for a script that
+  waits (a sleep, input) or a machine too busy to run it;
 - when the child exits, the limit passes, it is asked to stop (SIGTERM) or the
   application is gone, it kills every descendant (``/proc``'s parent links, again until
   none is left), removes the folder and says on its stdout how the child ended
@@ -29,10 +31,11 @@ import signal
 import sys
 import time
 
-__all__ = ["MARGIN", "FSIZE_LIMIT", "NOFILE_LIMIT", "NPROC_EXTRA", "set_limits",
+__all__ = ["MARGIN", "WALL_FACTOR", "wall_limit", "FSIZE_LIMIT", "NOFILE_LIMIT", "NPROC_EXTRA", "set_limits",
            "descendants", "kill_tree", "supervise"]
 
 MARGIN = 1.0                       # seconds after the limit for the child's own message
+WALL_FACTOR = 6                    # the wall clock's net: this many times the CPU limit
 FSIZE_LIMIT = 256 * 1024 ** 2      # bytes in any one file the script writes
 NOFILE_LIMIT = 256                 # descriptors open at once
 NPROC_EXTRA = 64                   # processes (and threads) more than the user runs now
@@ -61,6 +64,12 @@ def _user_tasks():
             except OSError:
                 pass
     return count
+
+
+def wall_limit(seconds):
+    """The seconds on the wall clock a script with a limit of ``seconds`` of processor time
+    may run before it is stopped all the same."""
+    return WALL_FACTOR * seconds
 
 
 def set_limits(seconds):
@@ -257,7 +266,7 @@ def _wait_loop(tracer, go, limit, parent, stop, ended, select):
         ready = select.select(watched, [], [], _POLL)[0]
         if go is not None and go in ready:
             if os.read(go, 16) and limit:
-                deadline = time.monotonic() + limit + MARGIN
+                deadline = time.monotonic() + wall_limit(limit) + MARGIN
             os.close(go)
             go = None
 

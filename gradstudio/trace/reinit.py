@@ -44,16 +44,27 @@ def _stepped(rec, i):
                for a in rec.actions for v in a["params"].values())
 
 
+def _draws_between(rec, i, kind):
+    """Whether a random fill made now as node ``i`` would draw out of turn: a node made
+    after ``i`` drew numbers (``nn.MultiheadAttention``'s ``in_proj_weight`` is an empty
+    tensor filled by xavier_uniform_ after its ``out_proj`` Linear drew its weight), so
+    the document's run, drawing in node order, would hand the fill numbers drawn before
+    them."""
+    return kind in RANDOM_KINDS and any(n["kind"] in RANDOM_KINDS for n in rec.nodes[i + 1:])
+
+
 def refill(rec, i, t, kind, params):
     """Node ``i`` (``fresh``) refilled as a ``kind`` node with ``params``: the old node
     made no values anyone sees (``torch.empty``'s) or drew nothing: it becomes the new
     node; else a new node stands for ``t`` and the old one stays a random source only."""
     old = rec.nodes[i]
     seen = used(rec, i)
-    if old["kind"] not in RANDOM_KINDS and not seen:
+    if old["kind"] not in RANDOM_KINDS and not seen and not _draws_between(rec, i, kind):
         rec.refill(i, kind, params)
         return
     label, old["label"], old["keep"] = old["label"], None, False
+    if old["kind"] not in RANDOM_KINDS:
+        old["taint"] = None            # (torch.empty's node, left unused: not drawn)
     if not seen:
         old["params"]["requires_grad"] = False
         old["leaf_rg"] = False

@@ -153,6 +153,8 @@ def every_kind_document():
     a3 = node("unsqueeze", {"dim": 0}, self=a)
     m3 = node("unsqueeze", {"dim": 0}, self=m)
     node("bmm", self=a3, mat2=m3)
+    node("baddbmm", {"beta": 0.5, "alpha": 2.0}, self=node("bmm", self=a3, mat2=m3), batch1=a3,
+         batch2=m3)
     b32 = node("to", {"dtype": "float32"}, self=v)
     node("mv", self=a, vec=b32)
     node("dot", self=b32, tensor=v32)
@@ -203,6 +205,8 @@ def every_kind_document():
     node("scatter", {"dim": 1}, self=a, index=picks, src=b)
     node("scatter_value", {"dim": 1, "value": -1.0}, self=a, index=picks)
     node("scatter_add", {"dim": 1}, self=a, index=picks, src=b)
+    node("scatter_reduce", {"dim": 1, "reduce": "amax", "include_self": False}, self=a,
+         index=picks, src=b)
     node("index_add", {"dim": 1, "alpha": 2.0}, self=a, index=node("tensor", {"value": [2, 0]}),
          source=node("tensor", {"value": [[1.0, 2.0], [3.0, 4.0]]}))
     node("roll", {"shifts": (1, -1), "dims": (1, 0)}, self=a)

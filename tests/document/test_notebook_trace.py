@@ -258,7 +258,7 @@ def test_bad_notebooks_get_one_message(data, message):
 
 
 def test_a_cell_that_never_finishes_is_stopped():
-    with pytest.raises(TraceError, match=r"did not finish within 1 seconds"):
+    with pytest.raises(TraceError, match=r"computed for more than 1 seconds of processor time"):
         trace_notebook(_code("import torch", "while True:\n    pass"), "endless.ipynb",
                        timeout=1)
 

@@ -42,6 +42,8 @@ WORDS = {
     "cholesky_solve",
     # the rules of F.pad, cdist and the CTC loss (ATen's backward ops)
     "constant_pad_nd", "_cdist_backward", "_ctc_loss_backward",
+    # scatter_reduce's and embedding_bag's per-sample weights' (FunctionsManual's, ATen's)
+    "scatter_reduce_backward", "_embedding_bag_per_sample_weights_backward",
 }
 
 

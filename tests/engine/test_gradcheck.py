@@ -323,6 +323,17 @@ case("scatter_value", "number", lambda a: a.scatter(1, torch.tensor([[0], [2]]),
      ((2, 3), anywhere))
 case("scatter_add", "repeats", lambda a, b: a.scatter_add(1, torch.tensor([[0, 0, 2]]), b),
      ((2, 3), anywhere), ((1, 3), anywhere))
+_SR_INDEX = [[0, 0, 2], [1, 0, 1]]
+for _red in ("sum", "prod", "mean", "amax", "amin"):
+    for _inc in (True, False):
+        case("scatter_reduce", f"{_red}-{'self' if _inc else 'noself'}",
+             lambda a, b, r=_red, i=_inc: a.scatter_reduce(1, torch.tensor(_SR_INDEX), b, r,
+                                                          include_self=i),
+             ((2, 3), distinct if _red in ("amax", "amin") else away0),
+             ((2, 3), distinct if _red in ("amax", "amin") else away0))
+case("sgn", "zero", lambda a: torch.sgn(a) * a, ((3, 4), away0))
+case("deg2rad", "method", lambda a: a.deg2rad(), ((3, 4), anywhere))
+case("rad2deg", "function", lambda a: torch.rad2deg(a), ((3, 4), anywhere))
 case("index_add", "alpha", lambda a, b: a.index_add(0, torch.tensor([1, 1, 0]), b, alpha=2.0),
      ((2, 3), anywhere), ((3, 3), anywhere))
 case("roll", "dims", lambda a: a.roll((1, -2), (0, 1)), ((3, 4), anywhere))
@@ -466,8 +477,12 @@ case("trilinear", "bilinear", lambda a, b, w, c: _F.bilinear(a, b, w, c),
      ((3, 2), anywhere), ((3, 4), anywhere), ((5, 2, 4), anywhere), ((5,), anywhere))
 for _mode in ("sum", "mean", "max"):
     case("embedding_bag", _mode, lambda w, m=_mode: _F.embedding_bag(
-        torch.tensor([1, 2, 4, 0, 4, 3]), w, torch.tensor([0, 3, 3]), mode=m),
-         ((5, 3), distinct))
+        torch.tensor([1, 2, 4, 0, 4, 3]), w, torch.tensor([0, 3, 3]), mode=m) ** 2,
+         ((5, 3), distinct), second_order=False)   # (squared: the gradient is a function)
+case("embedding_bag_weighted", "per_sample_weights", lambda w, p: _F.embedding_bag(
+    torch.tensor([1, 2, 4, 0, 4, 3]), w, torch.tensor([0, 3, 3]), mode="sum",
+    per_sample_weights=p, padding_idx=0), ((5, 3), anywhere), ((6,), anywhere),
+     second_order=False)
 case("norm_p_dim", "p1", lambda a, b: _F.pairwise_distance(a, b, p=3.0), ((3, 4), anywhere),
      ((3, 4), anywhere))
 for _red in ("mean", "sum", "none"):
@@ -509,6 +524,10 @@ case("mm", "3x4-4x2", lambda a, b: a.mm(b), ((3, 4), anywhere), ((4, 2), anywher
 case("mm", "matmul", lambda a, b: a @ b, ((1, 4), anywhere), ((4, 3), anywhere))
 case("mm", "vec-mat", lambda a, b: a @ b, ((4,), anywhere), ((4, 3), anywhere))
 case("mm", "outer-1", lambda a, b: a.mm(b), ((3, 1), anywhere), ((1, 4), anywhere))
+case("baddbmm", "broadcast-self", lambda s, a, b: torch.baddbmm(s, a, b, beta=0.5, alpha=2.0),
+     ((3, 2), anywhere), ((2, 3, 4), anywhere), ((2, 4, 2), anywhere))
+case("baddbmm", "in-place", lambda s, a, b: (s * 1).baddbmm_(a, b), ((2, 3, 2), anywhere),
+     ((2, 3, 4), anywhere), ((2, 4, 2), anywhere))
 case("bmm", "2x3x4-2x4x2", torch.bmm, ((2, 3, 4), anywhere), ((2, 4, 2), anywhere))
 case("bmm", "broadcast-matmul", lambda a, b: a @ b, ((2, 3, 4), anywhere),
      ((1, 4, 2), anywhere))

@@ -122,7 +122,13 @@ TENSOR_API = ["torch." + n for n in (
         "round_", "floor_", "ceil_", "copy_", "masked_fill_", "index_add_", "scatter_",
         "scatter_add_", "addmm_", "lerp_", "clamp_min_", "clamp_max_", "normal_", "uniform_",
         "std", "var", "median", "kthvalue", "argmax", "amax", "logsumexp", "quantile",
-        "nanmean", "cummax", "allclose", "isclose", "eq_", "lt_", "type_as", "new_zeros")]
+        "nanmean", "cummax", "allclose", "isclose", "eq_", "lt_", "type_as", "new_zeros",
+        "scatter_reduce", "scatter_reduce_", "baddbmm", "baddbmm_", "take_along_dim",
+        "unflatten", "fix", "positive", "sgn", "signbit")] + [
+    "torch." + n for n in ("scatter_reduce", "baddbmm", "take_along_dim", "unflatten",
+                           "concatenate", "trunc", "fix", "absolute", "multiply", "divide",
+                           "subtract", "arctan2", "swapdims", "sgn", "deg2rad", "rad2deg",
+                           "signbit", "isneginf", "isposinf")]
 NAMES = sorted(set(DATA + CHECKPOINTS + UTILS + SCHEDULERS + OPTIMIZERS + FUNC + AUTOGRAD
                    + NN + ACTIVATIONS + LOSSES + INIT + LINALG + TENSOR_API))
 
@@ -188,6 +194,12 @@ KEYWORDS = {
     "sum(dim=, keepdim=, dtype=)": "torch.sum(torch.ones(2, 2), dim=1, keepdim=True, dtype=torch.float64)",
     "std(correction=)": "torch.std(torch.ones(3), correction=0)",
     "mode(dim=, keepdim=)": "torch.mode(torch.ones(2, 2), dim=0, keepdim=True)",
+    "scatter_reduce(include_self=)":
+        "torch.zeros(2).scatter_reduce(0, torch.tensor([0, 0]), torch.ones(2), 'amax', "
+        "include_self=False)",
+    "EmbeddingBag(per_sample_weights=)":
+        "torch.nn.EmbeddingBag(3, 2, mode='sum')(torch.tensor([0, 2]), torch.tensor([0]), "
+        "per_sample_weights=torch.ones(2))",
 }
 
 

@@ -262,5 +262,20 @@ prog("attention_gradcheck", """
     print(torch.autograd.gradcheck(f, (x,)), torch.autograd.gradgradcheck(f, (x,)))
 """)
 
+prog("baddbmm_as_a_student_calls_it", """
+    torch.manual_seed(0)
+    s = torch.randn(3, 3, requires_grad=True); a = torch.randn(2, 3, 4, requires_grad=True)
+    b = torch.randn(2, 4, 3, requires_grad=True)
+    o = torch.baddbmm(s, a, b, beta=0.5, alpha=2.0); print(o, o.grad_fn)
+    o.sum().backward(); print(s.grad, a.grad, b.grad)
+    print(s.detach().expand(2, 3, 3).baddbmm(a, b), torch.baddbmm(torch.zeros(2, 3, 3), a, b, beta=0).grad_fn)
+    z = torch.zeros(2, 3, 3); z.baddbmm_(a.detach(), b.detach()); print(z, z._version)
+    print(torch.baddbmm(torch.ones(3, 3, dtype=torch.long), torch.ones(2, 3, 4, dtype=torch.long), torch.ones(2, 4, 3, dtype=torch.long)))
+    for bad in ("torch.baddbmm(s, a[0], b)", "torch.baddbmm(s, a, b[:, :3])", "torch.baddbmm(s, a, b.double())",
+                "torch.baddbmm(torch.ones(2, 3), a, b)"):
+        try: print(eval(bad))
+        except Exception as e: print(bad, type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

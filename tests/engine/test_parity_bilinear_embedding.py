@@ -71,5 +71,38 @@ prog("embedding_bag", """
             print(type(e).__name__, e)
 """)
 
+prog("embedding_bag_per_sample_weights", """
+    torch.manual_seed(0)
+    e = nn.EmbeddingBag(10, 3, mode="sum")
+    inp = torch.tensor([1, 2, 4, 5, 4, 3, 2, 9]); off = torch.tensor([0, 4])
+    psw = torch.rand(8, requires_grad=True)
+    o = e(inp, off, per_sample_weights=psw); print(o, o.grad_fn)
+    (o * torch.arange(6.).view(2, 3)).sum().backward(); print(e.weight.grad, psw.grad)
+    check(o, e.weight.grad, psw.grad)
+    e2 = nn.EmbeddingBag(10, 3, mode="sum", padding_idx=2)
+    psw.grad = None
+    o = e2(inp, off, per_sample_weights=psw); print(o); o.sum().backward(); print(psw.grad, e2.weight.grad)
+    i2 = torch.tensor([[1, 2, 3], [4, 5, 6]]); p2 = torch.rand(2, 3, requires_grad=True)
+    o = e(i2, per_sample_weights=p2); print(o); o.sum().backward(); print(p2.grad)
+    print(F.embedding_bag(inp, e.weight, off, mode="sum", per_sample_weights=psw, include_last_offset=True))
+    for call in (lambda: F.embedding_bag(inp, e.weight, off, mode="mean", per_sample_weights=psw),
+                 lambda: F.embedding_bag(inp, e.weight, off, mode="max", per_sample_weights=psw),
+                 lambda: F.embedding_bag(inp, e.weight, off, mode="sum", per_sample_weights=psw[:5]),
+                 lambda: F.embedding_bag(inp, e.weight, off, mode="sum", per_sample_weights=psw.double()),
+                 lambda: F.embedding_bag(i2, e.weight, mode="sum", per_sample_weights=psw)):
+        try: print(call())
+        except Exception as ex: print(type(ex).__name__, ex)
+    w = torch.randn(5, 2, requires_grad=True); p = torch.rand(4, requires_grad=True)
+    o = F.embedding_bag(torch.tensor([1, 2, 4, 1]), w, torch.tensor([0, 2]), mode="sum", per_sample_weights=p)
+    gw, gp = torch.autograd.grad(o.pow(2).sum(), (w, p), create_graph=True); print(gw, gp)
+    for out in (gw, gp):
+        try: print(torch.autograd.grad(out.sum(), (w, p), allow_unused=True))
+        except Exception as ex: print(type(ex).__name__, ex)
+    gw, = torch.autograd.grad(F.embedding_bag(torch.tensor([1, 2, 4, 1]), w, torch.tensor([0, 2])).pow(2).sum(), w, create_graph=True)
+    print(gw)
+    try: print(torch.autograd.grad(gw.sum(), w))
+    except Exception as ex: print(type(ex).__name__, ex)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

@@ -183,5 +183,38 @@ torch.nn.functional.embedding(i, w).sum().backward()
 print(w.grad.nonzero().flatten())
 """)
 
+prog("scatter_reduce_every_reduction_and_its_gradients", """
+x = torch.randn(5, requires_grad=True)
+idx = torch.tensor([0, 1, 0, 2, 1])
+for base in (torch.zeros(3), torch.tensor([0.5, -2.0, 3.0])):
+    for r in ("sum", "prod", "mean", "amax", "amin"):
+        for inc in (True, False):
+            y = base.scatter_reduce(0, idx, x, reduce=r, include_self=inc)
+            (y * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+            print(r, inc, y, x.grad); check(y, x.grad); x.grad = None
+a = torch.tensor([[1., 0, 3], [2, 2, -1]], requires_grad=True)
+s = torch.tensor([[2., 0, 0.5], [0, 0, 1]], requires_grad=True)
+i2 = torch.tensor([[0, 1, 1], [1, 1, 0]])
+for r in ("sum", "prod", "mean", "amax", "amin"):
+    for d in (0, 1):
+        y = torch.scatter_reduce(a, d, i2, s, r, include_self=d == 0)
+        ga, gs = torch.autograd.grad((y * y).sum(), (a, s), create_graph=True)
+        print(r, d, y, ga, gs)
+        try: print(torch.autograd.grad((ga * gs).sum(), (a, s), allow_unused=True))
+        except RuntimeError as e: print(r, "twice:", e)
+b = a.detach().clone().requires_grad_(); c = b * 1
+c.scatter_reduce_(1, i2, s, "amax"); print(c, c.grad_fn, c._version)
+c.sum().backward(); print(b.grad, s.grad)
+print(torch.tensor([1, 2, 3]).scatter_reduce(0, torch.tensor([0, 0, 1]), torch.tensor([4, 5, 7]), "mean"),
+      torch.tensor([1, 2, 3]).scatter_reduce(0, torch.tensor([0, 0, 1]), torch.tensor([4, 5, 7]), "mean", include_self=False),
+      torch.tensor(2.).scatter_reduce(0, torch.tensor(0), torch.tensor(3.), "prod"))
+t = torch.tensor([1., 2, 3, 4]); i = torch.tensor([0, 1, 0, 1])
+for bad in ("t.scatter_reduce(0, i, t, 'foo')", "t.scatter_reduce(0, i, t, 'add')", "t.scatter_reduce(0, i, t)",
+            "t.scatter_reduce(0, i.float(), t, 'sum')", "t.scatter_reduce(0, i, t.double(), 'sum')",
+            "t.scatter_reduce(0, torch.tensor([5]), t, 'sum')"):
+    try: print(eval(bad))
+    except Exception as e: print(bad, type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)

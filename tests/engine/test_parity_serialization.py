@@ -107,6 +107,34 @@ prog("an_object_it_cannot_find_is_refused_in_torchs_words", """
         print(type(e).__name__, e)
 """)
 
+prog("a_file_that_is_not_a_zip_checkpoint_fails_as_in_torch", """
+    import io, os, pickle, tempfile
+    d = tempfile.mkdtemp()
+    def path(name, data):
+        with open(os.path.join(d, name), "wb") as f:
+            f.write(data)
+        return os.path.join(d, name)
+    whole = io.BytesIO(); torch.save({"a": torch.ones(3)}, whole)
+    files = {"text": path("t.pt", b"hello world\\n"), "empty": path("e.pt", b""),
+             "truncated zip": path("z.pt", whole.getvalue()[:len(whole.getvalue()) // 2]),
+             "plain pickle 2": path("p2.pkl", pickle.dumps({"a": [1, 2]}, protocol=2)),
+             "plain pickle 4": path("p4.pkl", pickle.dumps({"a": [1, 2]}, protocol=4)),
+             "a global": path("g.pkl", pickle.dumps(print, protocol=2)),
+             "zip without data.pkl": path("n.zip", b"PK\\x05\\x06" + bytes(18)),
+             "missing": os.path.join(d, "missing.pt")}
+    for label, f in files.items():
+        for kw in ({}, {"weights_only": True}, {"weights_only": False})[:2 if label == "a global" else 3]:
+            try:
+                print(label, kw, torch.load(f, **kw))
+            except Exception as e:
+                print(label, kw, type(e).__module__, type(e).__name__, str(e).replace(d, "<dir>"))
+    for data in (b"garbage", b"", b"\\x80\\x02K\\x05."):
+        try:
+            print(torch.load(io.BytesIO(data)))
+        except Exception as e:
+            print(data, type(e).__module__, type(e).__name__, e)
+""")
+
 PROGRAMS = parity.programs(P)
 results, test_prints_the_same = parity.parity_tests(PROGRAMS)
 
@@ -234,3 +262,22 @@ def test_a_number_that_pickles_as_a_plain_number_is_saved_as_one():
     buf.seek(0)
     with pytest.raises(pickle.UnpicklingError):
         engine.load(buf)
+
+
+def test_a_legacy_checkpoint_torch_wrote_loads_in_the_engine(tmp_path):
+    """A file real torch saved in its legacy (pre-1.6, not zip) format loads with the same
+    values, dtypes and container types, from a path and from a stream."""
+    torch = pytest.importorskip("torch")
+    import gradstudio.engine as engine
+    path = tmp_path / "legacy.pt"
+    torch.manual_seed(0)
+    model = torch.nn.Linear(3, 2)
+    sample = {"model": model.state_dict(), "ints": torch.arange(4), "x": torch.randn(2, 3),
+              "list": [1, (2.0, "s"), None], "scalar": torch.tensor(2.5, dtype=torch.float64)}
+    torch.save(sample, str(path), _use_new_zipfile_serialization=False)
+    with open(path, "rb") as f:
+        assert f.read(4) != b"PK\x03\x04"
+    expected = _plain(sample)
+    assert _plain(engine.load(str(path))) == expected
+    with open(path, "rb") as f:
+        assert _plain(engine.load(f, weights_only=False)) == expected

@@ -12,7 +12,7 @@ from .._autograd import views as _views
 from .. import observer
 # the op tables: importing them registers every op of ``OPS``
 from . import (table, table_shape, table_loss, table_stats, table_backward, table_nn,  # noqa: F401
-               table_layer_norm, table_group_norm,
+               table_layer_norm, table_group_norm, table_scatter_reduce,
                table_activation, table_math, table_arrange, table_sort, table_scatter,
                table_activation_more, table_glu_prelu, table_margin_losses, table_conv,
                table_pool, table_bilinear, table_embedding_bag,

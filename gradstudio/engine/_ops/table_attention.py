@@ -11,8 +11,8 @@ the kernel ``F.scaled_dot_product_attention`` picks for 4-D inputs without dropo
 forward follows the kernel's steps (scores times the scale plus the mask, the row's
 maximum, ``exp``, the row sum, ``exp @ value`` times ``1 / sum``); the kernel's MKL
 products and vectorised ``exp`` add in an order not reproduced, so the last digit may
-differ (docs/engine.md). Its backward is not differentiable again, as in PyTorch. Neither
-is a palette kind of its own (``category="internal"``)."""
+differ (docs/engine.md). Its backward is not differentiable again, as in PyTorch; it is
+not a palette kind of its own (``category="internal"``), ``baddbmm`` is."""
 import numpy as np
 
 from .record import Grad, Param, defop
@@ -48,8 +48,8 @@ defop("baddbmm", "BaddbmmBackward0", _baddbmm,
       args=("self", "batch1", "batch2"),
       params=(Param("beta", "scalar", 1, "the factor of self"),
               Param("alpha", "scalar", 1, "the factor of batch1 @ batch2")),
-      category="internal", code="torch.baddbmm({self}, {batch1}, {batch2}, beta={beta}, "
-      "alpha={alpha})",
+      category="linear algebra", code="torch.baddbmm({self}, {batch1}, {batch2}, "
+      "beta={beta}, alpha={alpha})",
       doc="beta * self + alpha * (batch1 @ batch2), batch by batch.")
 
 

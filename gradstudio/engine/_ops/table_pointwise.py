@@ -4,10 +4,12 @@ a tensor weight), ``addcmul``, ``addcdiv``, ``fmax``, ``fmin``, ``fmod``, ``hypo
 ``addcmul``'s ``self + value * t1 * t2`` order) and the VJPs of ``derivatives.yaml``.
 ``fmod`` and ``copysign`` take a number too (an op of its own: ``FmodBackward0``,
 ``CopysignBackward1``); their bindings are ``_tensor_class.pointwise``'s."""
+import math
+
 import numpy as np
 
 from .._cpu_kernels.fma import fma32, fma64
-from .record import INTEGRAL, Grad, Param, defop, no_kernel
+from .record import INTEGRAL, Grad, Param, defop, no_kernel, sign
 
 _ALL = ("method", "function", "inplace")
 
@@ -182,3 +184,19 @@ defop("copysign_scalar", "CopysignBackward1",
       params=(Param("other", "scalar", 1.0, "whose sign"),), dtype="float",
       category="arithmetic", code="torch.copysign({self}, {other})",
       doc="The size of self with the sign of a number.")
+
+
+# --- sgn, deg2rad, rad2deg (not palette kinds of their own) ------------------------------
+defop("sgn", "SgnBackward0", sign, Grad(lambda F, g, out, a: F.zeros(g),
+                                        formula="torch.zeros_like(grad)"),
+      args=("self",), dtype="keep", category="internal", code="torch.sgn({self})",
+      variants=("method", "function", "inplace"),
+      doc="The sign of every element (for real numbers, as sign; its gradient is zero).")
+for _name, _grad_fn, _factor, _words in (
+        ("deg2rad", "Deg2RadBackward0", math.pi / 180, "degrees to radians"),
+        ("rad2deg", "Rad2DegBackward0", 180 / math.pi, "radians to degrees")):
+    defop(_name, _grad_fn, lambda a, _f=_factor: a * np.asarray(_f, a.dtype),
+          Grad(lambda F, g, out, a, _f=_factor: g * _f, formula=f"grad * {_factor!r}"),
+          args=("self",), dtype="float", category="internal", code=f"torch.{_name}({{self}})",
+          variants=("method", "function", "inplace"),
+          doc=f"Every element from {_words} (times {_factor:.6g}).")

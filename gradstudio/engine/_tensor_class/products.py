@@ -2,7 +2,7 @@
 ``linalg_cross`` op, with ``torch.cross``'s deprecated default dim and its warning),
 ``kron`` and ``inner``, composed of engine ops exactly as PyTorch composes them (so
 they record ``UnsafeViewBackward0`` and ``ViewBackward0`` as PyTorch does)."""
-from .._ops.dispatch import apply
+from .._ops.dispatch import apply, inplace
 from .._ops.record import OPS
 from .._messages.warn import warn as _warn
 from .._types import dtype as D
@@ -68,8 +68,56 @@ def inner(self, other):
     return a.mm(b).reshape(self._data.shape[:-1] + other._data.shape[:-1])
 
 
+def _size(t, d):
+    n = t._data.ndim
+    if not n:
+        raise IndexError(f"dimension specified as {d} but tensor has no dimensions")
+    if d >= n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         f"but got {d})")
+    return t._data.shape[d]
+
+
+def _expandable(shape, target):
+    """PyTorch's first step of baddbmm: self expanded to the product's size."""
+    for k in range(1, len(shape) + 1):
+        if k > len(target) or shape[-k] not in (1, target[-k]):
+            raise RuntimeError(
+                f"The expanded size of the tensor ({target[-k] if k <= len(target) else -1}) "
+                f"must match the existing size ({shape[-k]}) at non-singleton dimension "
+                f"{len(target) - k}.  Target sizes: {list(target)}.  Tensor sizes: "
+                f"{list(shape)}")
+
+
+def _baddbmm_call(name, in_place):
+    def method(self, batch1, batch2, *, beta=1, alpha=1):
+        for arg, t in (("batch1", batch1), ("batch2", batch2)):
+            if not isinstance(t, TensorCore):
+                raise TypeError(f"{name}(): argument '{arg}' must be Tensor, not "
+                                f"{type(t).__name__}")
+        if not in_place:
+            _expandable(self._data.shape, (_size(batch1, 0), _size(batch1, 1), _size(batch2, 2)))
+        for arg, t in (("batch1", batch1), ("batch2", batch2)):
+            if t._data.ndim != 3:
+                raise RuntimeError(f"{arg} must be a 3D tensor")
+        (b, n, m), (b2, m2, p) = batch1._data.shape, batch2._data.shape
+        if b2 != b or m2 != m:
+            raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to "
+                               f"be: [{b}, {m}] but got: [{b2}, {m2}].")
+        for t in (batch1, batch2):
+            if t._dtype is not self._dtype:
+                raise RuntimeError(f"expected scalar type {D.scalar_type(self._dtype)} but "
+                                   f"found {D.scalar_type(t._dtype)}")
+        tensors, params = (self, batch1, batch2), {"beta": beta, "alpha": alpha}
+        return inplace(self, OPS["baddbmm"], tensors, params) if in_place else \
+            apply(OPS["baddbmm"], tensors, params)
+    method.__name__ = name
+    return method
+
+
 class ProductsMixin:
-    """``cross``, ``kron`` and ``inner``."""
+    """``cross``, ``kron``, ``inner`` and ``baddbmm``."""
     __slots__ = ()
 
     cross, kron, inner = _cross, _kron, inner
+    baddbmm, baddbmm_ = _baddbmm_call("baddbmm", False), _baddbmm_call("baddbmm_", True)

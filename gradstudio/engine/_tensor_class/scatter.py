@@ -6,6 +6,7 @@ from .core import TensorCore, _list, _wrap_dim
 from .._ops.dispatch import apply, inplace
 from .._ops.record import OPS
 from .index import index_in_bounds, integer_index
+from .._ops.table_scatter_reduce import REDUCES
 
 __all__ = ["ScatterMixin"]
 
@@ -66,6 +67,22 @@ def _scatter_add_call(name, in_place):
     return method
 
 
+def _scatter_reduce_call(name, in_place):
+    def method(self, dim, index, src, reduce=None, *, include_self=True):
+        if reduce is None:
+            raise TypeError(f'{name}() missing 1 required positional arguments: "reduce"')
+        if reduce not in REDUCES:
+            raise RuntimeError("reduce argument must be either sum, prod, mean, amax or amin, "
+                               f"got {reduce}")
+        d = _scatter_args(self, dim, index, src, "scatter")
+        tensors = (self, src, index)
+        params = {"dim": d, "reduce": reduce, "include_self": bool(include_self)}
+        return inplace(self, OPS["scatter_reduce"], tensors, params) if in_place else \
+            apply(OPS["scatter_reduce"], tensors, params)
+    method.__name__ = name
+    return method
+
+
 def _index_add_call(name, in_place):
     def method(self, dim, index, source, *, alpha=1):
         if not isinstance(index, TensorCore) or index._dtype not in (D.int64, D.int32):
@@ -105,4 +122,6 @@ class ScatterMixin:
     scatter, scatter_ = _scatter_call("scatter", False), _scatter_call("scatter_", True)
     scatter_add = _scatter_add_call("scatter_add", False)
     scatter_add_ = _scatter_add_call("scatter_add_", True)
+    scatter_reduce = _scatter_reduce_call("scatter_reduce", False)
+    scatter_reduce_ = _scatter_reduce_call("scatter_reduce_", True)
     index_add, index_add_ = _index_add_call("index_add", False), _index_add_call("index_add_", True)

@@ -59,6 +59,7 @@ from .dtype_conversion import DtypeConversionMixin
 from .small import SmallNamesMixin
 from .stats import StatsMixin
 from .variants import TableMixin
+from .aliases import AliasMixin
 
 __all__ = ["Tensor"]
 
@@ -68,7 +69,7 @@ class Tensor(ArithmeticMixin, ShapeMixin, DtypeConversionMixin, ArrangeMixin, Re
              QuantileMixin, ShapeInplaceMixin, CholeskyMixin, StatsMixin, IndexMixin,
              ScatterMixin,
              MatrixMixin, SamplingMixin, LinalgMixin, InplaceMixin, AutogradMixin,
-             ConversionMixin, TableMixin, SmallNamesMixin, TensorCore):
+             ConversionMixin, TableMixin, SmallNamesMixin, AliasMixin, TensorCore):
     """A multi-dimensional array that records the operations applied to it."""
     __slots__ = ()
     __module__ = "torch"  # type(x) prints as <class 'torch.Tensor'>

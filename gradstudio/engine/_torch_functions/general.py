@@ -21,9 +21,12 @@ _METHODS = (
     "gt", "ge", "all", "any", "argmax", "argmin", "numel", "reciprocal", "amax", "amin", "narrow",
     "select", "is_floating_point", "allclose", "equal", "masked_fill",
     "tile", "movedim", "moveaxis", "swapaxes", "gather", "index_select", "sort", "argsort",
-    "msort", "topk", "median", "scatter", "scatter_add", "index_add", "diagonal", "diag", "trace",
-    "roll", "cumprod", "count_nonzero", "addmm", "det", "inverse", "masked_select")
-__all__ = ["cat", "concat", "stack", "hstack", "vstack", "broadcast_to", "where", "is_tensor",
+    "msort", "topk", "median", "scatter", "scatter_add", "scatter_reduce", "index_add", "baddbmm", "diagonal", "diag", "trace",
+    "roll", "cumprod", "count_nonzero", "addmm", "det", "inverse", "masked_select",
+    "trunc", "fix", "absolute", "negative", "multiply", "divide", "subtract", "arcsin",
+    "arctan2", "swapdims", "positive", "unflatten", "take_along_dim", "signbit", "isposinf",
+    "isneginf")
+__all__ = ["cat", "concat", "concatenate", "stack", "hstack", "vstack", "broadcast_to", "where", "is_tensor",
            "isclose", "nonzero", "meshgrid", "repeat_interleave", "unique", "embedding",
            *_METHODS]
 
@@ -70,6 +73,11 @@ def cat(tensors, dim=0):
 
 
 concat = cat
+
+
+def concatenate(tensors, axis=0, *, dim=None):
+    """``torch.concatenate``: ``cat``, its dimension called ``axis`` (``dim`` too)."""
+    return cat(tensors, axis if dim is None else dim)
 
 
 def _nonempty(tensors, name):

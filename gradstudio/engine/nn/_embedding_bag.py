@@ -18,8 +18,9 @@ def _bags(input, offsets, include_last_offset):
             raise ValueError("if input is 2D, then offsets has to be None, as input is treated "
                              "is a mini-batch of fixed length sequences. However, found "
                              f"offsets of type {type(offsets)}")
-        rows = input._data
-        return tuple(np.asarray(r, np.int64) for r in rows)
+        rows, n = input._data, input._data.shape[1]
+        return tuple(np.asarray(r, np.int64) for r in rows), tuple(b * n for b in
+                                                                     range(len(rows)))
     if input.dim() != 1:
         raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension "
                          f"{input.dim()}")
@@ -35,12 +36,16 @@ def _bags(input, offsets, include_last_offset):
     ends = starts[1:] + [len(idx)]
     if include_last_offset:
         starts, ends = starts[:-1], starts[1:]
-    return tuple(idx[a:b] for a, b in zip(starts, ends))
+    return tuple(idx[a:b] for a, b in zip(starts, ends)), tuple(starts)
 
 
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
                   scale_grad_by_freq=False, mode="mean", sparse=False,
                   per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    if per_sample_weights is not None and input.shape != per_sample_weights.shape:
+        raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) "
+                         "is not None, then it must have the same shape as the input "
+                         f"({input.shape})")
     if weight.dim() != 2:
         raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension "
                          f"{weight.dim()}")
@@ -49,12 +54,12 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
         raise RuntimeError("Expected tensor for argument #1 'weight' to have one of the "
                            "following scalar types: Half, BFloat16, Float, Double; but got "
                            f"{kind} instead (while checking arguments for embedding_bag)")
-    bags = _bags(input, offsets, include_last_offset)
+    bags, starts = _bags(input, offsets, include_last_offset)
     if mode not in _MODES:
         raise ValueError("mode has to be one of sum, mean or max")
-    if per_sample_weights is not None or scale_grad_by_freq or sparse:
-        raise NotImplementedError("GradStudio's embedding_bag has no per_sample_weights, "
-                                  "scale_grad_by_freq or sparse yet")
+    if scale_grad_by_freq or sparse:
+        raise NotImplementedError("GradStudio's embedding_bag has no scale_grad_by_freq or "
+                                  "sparse yet")
     if input.dtype not in (D.int64, D.int32):
         raise RuntimeError("expected scalar type Long but found "
                            f"{D.scalar_type(input.dtype)}")
@@ -67,8 +72,26 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
         _embedding_renorm_(weight, input, max_norm, norm_type)
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
+    if per_sample_weights is not None:
+        return _weighted(weight, per_sample_weights, bags, starts, mode, padding_idx)
     return apply(OPS["embedding_bag"], (weight,), {"bags": bags, "mode": _MODES[mode],
                                                    "padding_idx": padding_idx})
+
+
+def _weighted(weight, per_sample_weights, bags, starts, mode, padding_idx):
+    if mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. "
+                                  "per_sample_weights is only supported for mode='sum' "
+                                  f"(got mode='{mode}'). Please open a feature request on "
+                                  "GitHub.")
+    if per_sample_weights.dtype is not weight.dtype:
+        raise RuntimeError("Expected tensor for argument #1 'weight' to have the same type as "
+                           "tensor for argument #1 'per_sample_weights'; but type "
+                           f"{D.type_string(weight.dtype)} does not equal "
+                           f"{D.type_string(per_sample_weights.dtype)} (while checking "
+                           "arguments for embedding_bag)")
+    return apply(OPS["embedding_bag_weighted"], (weight, per_sample_weights),
+                 {"bags": bags, "starts": starts, "padding_idx": padding_idx})
 
 
 def _embedding_renorm_(weight, input, max_norm, norm_type):

@@ -3334,6 +3334,10 @@ Der Lauf: {expected}</translation>
         <translation>wie viel vom Ziel gleichmäßig auf die Klassen verteilt wird (0: nichts)</translation>
     </message>
     <message>
+        <source>how the elements meeting at one position are combined</source>
+        <translation>wie die Elemente kombiniert werden, die an einer Position zusammentreffen</translation>
+    </message>
+    <message>
         <source>how the quotient is rounded</source>
         <translation>wie der Quotient gerundet wird</translation>
     </message>
@@ -3438,6 +3442,10 @@ Der Lauf: {expected}</translation>
         <translation>Zeilen pro Batch</translation>
     </message>
     <message>
+        <source>self&apos;s own value takes part</source>
+        <translation>der eigene Wert von self wird einbezogen</translation>
+    </message>
+    <message>
         <source>size of each dimension</source>
         <translation>Größe jeder Dimension</translation>
     </message>
@@ -3484,6 +3492,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>the divisor</source>
         <translation>der Divisor</translation>
+    </message>
+    <message>
+        <source>the factor of batch1 @ batch2</source>
+        <translation>der Faktor von batch1 @ batch2</translation>
     </message>
     <message>
         <source>the factor of mat1 @ mat2</source>
@@ -3767,6 +3779,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a boundary that closes on itself. An (n, 3) tensor: the features, then the label or target in the last column.</source>
         <translation>Ein Kreis mit Radius 1 (Klasse 0) um einen mit Radius 0.5 (Klasse 1): eine Grenze, die sich in sich schließt. Ein (n, 3)-Tensor: die Merkmale, dann das Label oder Ziel in der letzten Spalte.</translation>
+    </message>
+    <message>
+        <source>A copy of self with src&apos;s elements combined (sum, prod, mean, amax or amin) into the positions index names along dim.</source>
+        <translation>Eine Kopie von self, in der die Elemente von src an den Positionen, die index entlang dim nennt, kombiniert werden (sum, prod, mean, amax oder amin).</translation>
     </message>
     <message>
         <source>A copy that stays in the graph.</source>
@@ -4567,6 +4583,10 @@ Der Lauf: {expected}</translation>
     <message>
         <source>Writes the values of src into a tensor (or into a copy of it), broadcast to its shape, in its dtype: x.copy_(src).</source>
         <translation>Schreibt die Werte von src in einen Tensor (oder in eine Kopie davon), auf seine Form gebroadcastet, in seinem dtype: x.copy_(src).</translation>
+    </message>
+    <message>
+        <source>beta * self + alpha * (batch1 @ batch2), batch by batch.</source>
+        <translation>beta * self + alpha * (batch1 @ batch2), Stapel für Stapel.</translation>
     </message>
     <message>
         <source>beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in one op (nn.Linear&apos;s).</source>
@@ -5759,10 +5779,6 @@ Warum keine grad_fn: </translation>
         <translation>Python ließ sich nicht starten, um das Skript auszuführen ({exc}).</translation>
     </message>
     <message>
-        <source>The script did not finish within {seconds} seconds and was stopped.</source>
-        <translation>Das Skript wurde nicht innerhalb von {seconds} Sekunden fertig und wurde angehalten.</translation>
-    </message>
-    <message>
         <source>The script produced a graph too large to open.</source>
         <translation>Das Skript hat einen Graphen erzeugt, der zu groß zum Öffnen ist.</translation>
     </message>
@@ -5783,6 +5799,10 @@ Warum keine grad_fn: </translation>
         <translation>Die Verfolgung wurde abgebrochen.</translation>
     </message>
     <message>
+        <source>The script was still running after {seconds} seconds on the clock and was stopped (its limit of {limit} seconds counts only the time it computes; it was waiting, or the computer was too busy to run it).</source>
+        <translation>Das Skript lief nach {seconds} Sekunden auf der Uhr noch und wurde angehalten (seine Grenze von {limit} Sekunden zählt nur die Zeit, in der es rechnet; es hat gewartet, oder der Computer war zu ausgelastet, um es auszuführen).</translation>
+    </message>
+    <message>
         <source>The script could not be traced.</source>
         <translation>Das Skript ließ sich nicht verfolgen.</translation>
     </message>
@@ -5795,8 +5815,8 @@ Warum keine grad_fn: </translation>
         <translation>GradStudio kann das nicht verfolgen: {reason}.</translation>
     </message>
     <message>
-        <source>The script did not finish within {seconds} seconds (an endless loop?) and was stopped.</source>
-        <translation>Das Skript wurde nicht innerhalb von {seconds} Sekunden fertig (eine Endlosschleife?) und wurde angehalten.</translation>
+        <source>The script computed for more than {seconds} seconds of processor time (an endless loop?) and was stopped.</source>
+        <translation>Das Skript hat mehr als {seconds} Sekunden Prozessorzeit gerechnet (eine Endlosschleife?) und wurde angehalten.</translation>
     </message>
     <message>
         <source>The script stopped with exit status {code}.</source>

@@ -3334,6 +3334,10 @@ La ejecución: {expected}</translation>
         <translation>cuánto del objetivo se reparte por igual entre las clases (0: nada)</translation>
     </message>
     <message>
+        <source>how the elements meeting at one position are combined</source>
+        <translation>cómo se combinan los elementos que coinciden en una posición</translation>
+    </message>
+    <message>
         <source>how the quotient is rounded</source>
         <translation>cómo se redondea el cociente</translation>
     </message>
@@ -3438,6 +3442,10 @@ La ejecución: {expected}</translation>
         <translation>filas por lote</translation>
     </message>
     <message>
+        <source>self&apos;s own value takes part</source>
+        <translation>el propio valor de self participa</translation>
+    </message>
+    <message>
         <source>size of each dimension</source>
         <translation>tamaño de cada dimensión</translation>
     </message>
@@ -3484,6 +3492,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>the divisor</source>
         <translation>el divisor</translation>
+    </message>
+    <message>
+        <source>the factor of batch1 @ batch2</source>
+        <translation>el factor de batch1 @ batch2</translation>
     </message>
     <message>
         <source>the factor of mat1 @ mat2</source>
@@ -3767,6 +3779,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>A circle of radius 1 (class 0) around one of radius 0.5 (class 1): a boundary that closes on itself. An (n, 3) tensor: the features, then the label or target in the last column.</source>
         <translation>Un círculo de radio 1 (clase 0) alrededor de otro de radio 0.5 (clase 1): una frontera que se cierra sobre sí misma. Un tensor (n, 3): las características y, en la última columna, la etiqueta u objetivo.</translation>
+    </message>
+    <message>
+        <source>A copy of self with src&apos;s elements combined (sum, prod, mean, amax or amin) into the positions index names along dim.</source>
+        <translation>Una copia de self con los elementos de src combinados (sum, prod, mean, amax o amin) en las posiciones que index indica a lo largo de dim.</translation>
     </message>
     <message>
         <source>A copy that stays in the graph.</source>
@@ -4567,6 +4583,10 @@ La ejecución: {expected}</translation>
     <message>
         <source>Writes the values of src into a tensor (or into a copy of it), broadcast to its shape, in its dtype: x.copy_(src).</source>
         <translation>Escribe los valores de src en un tensor (o en una copia), con broadcasting a su forma, en su dtype: x.copy_(src).</translation>
+    </message>
+    <message>
+        <source>beta * self + alpha * (batch1 @ batch2), batch by batch.</source>
+        <translation>beta * self + alpha * (batch1 @ batch2), lote a lote.</translation>
     </message>
     <message>
         <source>beta * self + alpha * (mat1 @ mat2): a matrix product plus a bias, in one op (nn.Linear&apos;s).</source>
@@ -5759,10 +5779,6 @@ Por qué no hay grad_fn: </translation>
         <translation>No se pudo iniciar Python para ejecutar el script ({exc}).</translation>
     </message>
     <message>
-        <source>The script did not finish within {seconds} seconds and was stopped.</source>
-        <translation>El script no terminó en {seconds} segundos y se detuvo.</translation>
-    </message>
-    <message>
         <source>The script produced a graph too large to open.</source>
         <translation>El script produjo un grafo demasiado grande para abrirlo.</translation>
     </message>
@@ -5783,6 +5799,10 @@ Por qué no hay grad_fn: </translation>
         <translation>Se canceló el rastreo.</translation>
     </message>
     <message>
+        <source>The script was still running after {seconds} seconds on the clock and was stopped (its limit of {limit} seconds counts only the time it computes; it was waiting, or the computer was too busy to run it).</source>
+        <translation>El script seguía ejecutándose tras {seconds} segundos de reloj y se detuvo (su límite de {limit} segundos solo cuenta el tiempo que calcula; estaba esperando, o el ordenador estaba demasiado ocupado para ejecutarlo).</translation>
+    </message>
+    <message>
         <source>The script could not be traced.</source>
         <translation>No se pudo rastrear el script.</translation>
     </message>
@@ -5795,8 +5815,8 @@ Por qué no hay grad_fn: </translation>
         <translation>GradStudio no puede rastrear esto: {reason}.</translation>
     </message>
     <message>
-        <source>The script did not finish within {seconds} seconds (an endless loop?) and was stopped.</source>
-        <translation>El script no terminó en {seconds} segundos (¿un bucle infinito?) y se detuvo.</translation>
+        <source>The script computed for more than {seconds} seconds of processor time (an endless loop?) and was stopped.</source>
+        <translation>El script calculó durante más de {seconds} segundos de tiempo de procesador (¿un bucle infinito?) y se detuvo.</translation>
     </message>
     <message>
         <source>The script stopped with exit status {code}.</source>

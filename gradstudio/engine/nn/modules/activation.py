@@ -53,10 +53,12 @@ class _AlongDim(Module):
 
 
 class Softmax(_AlongDim):
+    __module__ = "torch.nn.modules.activation"
     _fn = staticmethod(F.softmax)
 
 
 class LogSoftmax(_AlongDim):
+    __module__ = "torch.nn.modules.activation"
     _fn = staticmethod(F.log_softmax)
 
 

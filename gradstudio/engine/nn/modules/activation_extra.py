@@ -35,20 +35,24 @@ class _Inplace(Module):
 
 
 class SELU(_Inplace):
+    __module__ = "torch.nn.modules.activation"
     _fn = staticmethod(F.selu)
 
 
 class Hardswish(_Inplace):
+    __module__ = "torch.nn.modules.activation"
     _fn = staticmethod(F.hardswish)
     _shows_inplace = False
 
 
 class Hardsigmoid(_Inplace):
+    __module__ = "torch.nn.modules.activation"
     _fn = staticmethod(F.hardsigmoid)
     _shows_inplace = False
 
 
 class Mish(_Inplace):
+    __module__ = "torch.nn.modules.activation"
     _fn = staticmethod(F.mish)
 
 
@@ -128,6 +132,7 @@ class Hardshrink(Module):
 
 
 class Softshrink(Hardshrink):
+    __module__ = "torch.nn.modules.activation"
     def forward(self, input):
         return F.softshrink(input, self.lambd)
 

@@ -22,6 +22,7 @@ class Tanhshrink(Module):
 
 
 class Softmin(_AlongDim):
+    __module__ = "torch.nn.modules.activation"
     _fn = staticmethod(F.softmin)
 
 

@@ -93,6 +93,7 @@ class _ConvNd(Module):
 
 
 class Conv1d(_ConvNd):
+    __module__ = "torch.nn.modules.conv"
     _n = 1
     _fn = staticmethod(F.conv1d)
 
@@ -102,6 +103,7 @@ class Conv1d(_ConvNd):
 
 
 class Conv2d(_ConvNd):
+    __module__ = "torch.nn.modules.conv"
     _n = 2
     _fn = staticmethod(F.conv2d)
 

@@ -17,16 +17,19 @@ class _Loss(Module):
 
 
 class MSELoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def forward(self, input, target):
         return F.mse_loss(input, target, reduction=self.reduction)
 
 
 class L1Loss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def forward(self, input, target):
         return F.l1_loss(input, target, reduction=self.reduction)
 
 
 class NLLLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
                  reduction="mean"):
         super().__init__(size_average, reduce, reduction)
@@ -39,6 +42,7 @@ class NLLLoss(_Loss):
 
 
 class CrossEntropyLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
                  reduction="mean", label_smoothing=0.0):
         super().__init__(size_average, reduce, reduction)
@@ -53,6 +57,7 @@ class CrossEntropyLoss(_Loss):
 
 
 class BCELoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
         super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", weight)
@@ -63,6 +68,7 @@ class BCELoss(_Loss):
 
 
 class BCEWithLogitsLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean",
                  pos_weight=None):
         super().__init__(size_average, reduce, reduction)
@@ -76,6 +82,7 @@ class BCEWithLogitsLoss(_Loss):
 
 
 class SmoothL1Loss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def __init__(self, size_average=None, reduce=None, reduction="mean", beta=1.0):
         super().__init__(size_average, reduce, reduction)
         self.beta = beta
@@ -85,6 +92,7 @@ class SmoothL1Loss(_Loss):
 
 
 class HuberLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def __init__(self, reduction="mean", delta=1.0):
         super().__init__(reduction=reduction)
         self.delta = delta
@@ -94,6 +102,7 @@ class HuberLoss(_Loss):
 
 
 class KLDivLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     def __init__(self, size_average=None, reduce=None, reduction="mean", log_target=False):
         super().__init__(size_average, reduce, reduction)
         self.log_target = log_target
@@ -103,6 +112,7 @@ class KLDivLoss(_Loss):
 
 
 class MarginRankingLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["margin", "reduction"]
 
     def __init__(self, margin=0.0, size_average=None, reduce=None, reduction="mean"):
@@ -115,6 +125,7 @@ class MarginRankingLoss(_Loss):
 
 
 class HingeEmbeddingLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["margin", "reduction"]
 
     def __init__(self, margin=1.0, size_average=None, reduce=None, reduction="mean"):
@@ -127,6 +138,7 @@ class HingeEmbeddingLoss(_Loss):
 
 
 class PoissonNLLLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["log_input", "full", "eps", "reduction"]
 
     def __init__(self, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
@@ -142,6 +154,7 @@ class PoissonNLLLoss(_Loss):
 
 
 class GaussianNLLLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["full", "eps", "reduction"]
 
     def __init__(self, *, full=False, eps=1e-6, reduction="mean"):
@@ -155,6 +168,7 @@ class GaussianNLLLoss(_Loss):
 
 
 class MultiLabelSoftMarginLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["reduction"]
 
     def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):

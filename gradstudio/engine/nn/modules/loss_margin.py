@@ -12,6 +12,7 @@ __all__ = ["SoftMarginLoss", "CosineEmbeddingLoss", "TripletMarginLoss",
 
 
 class PairwiseDistance(Module):
+    __module__ = "torch.nn.modules.distance"
     __constants__ = ["norm", "eps", "keepdim"]
 
     def __init__(self, p=2.0, eps=1e-6, keepdim=False):
@@ -23,6 +24,7 @@ class PairwiseDistance(Module):
 
 
 class CosineSimilarity(Module):
+    __module__ = "torch.nn.modules.distance"
     __constants__ = ["dim", "eps"]
 
     def __init__(self, dim=1, eps=1e-8):
@@ -34,6 +36,7 @@ class CosineSimilarity(Module):
 
 
 class TripletMarginWithDistanceLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["margin", "swap", "reduction"]
 
     def __init__(self, *, distance_function=None, margin=1.0, swap=False, reduction="mean"):
@@ -52,6 +55,7 @@ class TripletMarginWithDistanceLoss(_Loss):
 
 
 class SoftMarginLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["reduction"]
 
     def forward(self, input, target):
@@ -59,6 +63,7 @@ class SoftMarginLoss(_Loss):
 
 
 class MultiLabelMarginLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["reduction"]
 
     def forward(self, input, target):
@@ -66,6 +71,7 @@ class MultiLabelMarginLoss(_Loss):
 
 
 class CosineEmbeddingLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["margin", "reduction"]
 
     def __init__(self, margin=0.0, size_average=None, reduce=None, reduction="mean"):
@@ -78,6 +84,7 @@ class CosineEmbeddingLoss(_Loss):
 
 
 class TripletMarginLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["margin", "p", "eps", "swap", "reduction"]
 
     def __init__(self, margin=1.0, p=2.0, eps=1e-6, swap=False, size_average=None,
@@ -94,6 +101,7 @@ class TripletMarginLoss(_Loss):
 
 
 class MultiMarginLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["p", "margin", "reduction"]
 
     def __init__(self, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
@@ -113,6 +121,7 @@ class MultiMarginLoss(_Loss):
 
 
 class CTCLoss(_Loss):
+    __module__ = "torch.nn.modules.loss"
     __constants__ = ["blank", "reduction"]
 
     def __init__(self, blank=0, reduction="mean", zero_infinity=False):

@@ -34,10 +34,12 @@ class _MaxPoolNd(Module):
 
 
 class MaxPool1d(_MaxPoolNd):
+    __module__ = "torch.nn.modules.pooling"
     _fn = staticmethod(F.max_pool1d)
 
 
 class MaxPool2d(_MaxPoolNd):
+    __module__ = "torch.nn.modules.pooling"
     _fn = staticmethod(F.max_pool2d)
 
 
@@ -99,10 +101,12 @@ class _AdaptiveAvgPoolNd(Module):
 
 
 class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+    __module__ = "torch.nn.modules.pooling"
     _fn = staticmethod(F.adaptive_avg_pool1d)
 
 
 class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
+    __module__ = "torch.nn.modules.pooling"
     _fn = staticmethod(F.adaptive_avg_pool2d)
 
 
@@ -140,6 +144,7 @@ class Unfold(Module):
 
 
 class Fold(Unfold):
+    __module__ = "torch.nn.modules.fold"
     __constants__ = ["output_size", "kernel_size", "dilation", "padding", "stride"]
 
     def __init__(self, output_size, kernel_size, dilation=1, padding=0, stride=1):

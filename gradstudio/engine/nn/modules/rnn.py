@@ -142,6 +142,7 @@ class RNNBase(Module):
 
 
 class RNN(RNNBase):
+    __module__ = "torch.nn.modules.rnn"
     def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", bias=True,
                  batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None):
         if nonlinearity not in ("tanh", "relu"):
@@ -162,6 +163,7 @@ class RNN(RNNBase):
 
 
 class GRU(RNNBase):
+    __module__ = "torch.nn.modules.rnn"
     def __init__(self, *args, **kwargs):
         super().__init__("GRU", *args, **kwargs)
 
@@ -174,6 +176,7 @@ class GRU(RNNBase):
 
 
 class LSTM(RNNBase):
+    __module__ = "torch.nn.modules.rnn"
     def __init__(self, *args, **kwargs):
         super().__init__("LSTM", *args, **kwargs)
 
@@ -234,6 +237,7 @@ def _hh_first(x, h, params):
 
 
 class RNNCell(RNNCellBase):
+    __module__ = "torch.nn.modules.rnn"
     def __init__(self, input_size, hidden_size, bias=True, nonlinearity="tanh", device=None,
                  dtype=None):
         super().__init__(input_size, hidden_size, bias, device, dtype)
@@ -252,6 +256,7 @@ class RNNCell(RNNCellBase):
 
 
 class GRUCell(RNNCellBase):
+    __module__ = "torch.nn.modules.rnn"
     _gates = 3
 
     def forward(self, input, hx=None):
@@ -264,6 +269,7 @@ class GRUCell(RNNCellBase):
 
 
 class LSTMCell(RNNCellBase):
+    __module__ = "torch.nn.modules.rnn"
     _gates = 4
 
     def forward(self, input, hx=None):
