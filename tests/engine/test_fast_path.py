@@ -119,3 +119,32 @@ def test_the_fast_path_steps_aside_while_a_forward_observer_listens():
         assert fast.unary(arith._UNARY["tanh"], x) is None
     finally:
         observer.LISTENER = prev
+
+
+def test_the_fast_path_is_silent_in_every_thread_and_leaves_numpys_error_state_alone():
+    """A binary op's ufunc runs in a quiet context of its thread's own (a context is
+    entered by one thread at a time): silent in a new thread as in this one, and the
+    program's own numpy error state is what it was."""
+    import threading
+    before = np.geterr()
+    x = torch.full((2,), 3e38, requires_grad=True)
+    seen = {}
+
+    def work(key):
+        with np.errstate(all="raise"):
+            seen[key] = ((x * 10.0).tolist(), (x * x).grad_fn.name(), np.geterr()["over"])
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    work("main")
+    inf = float("inf")
+    assert seen == {k: ([inf, inf], "MulBackward0", "raise") for k in (0, 1, 2, "main")}
+    assert np.geterr() == before
+
+
+def test_a_binary_fast_path_needs_a_ufunc():
+    with pytest.raises(ValueError, match="ufunc"):
+        fast.Fast(OPS["mul"], lambda a, b: a * b)
