@@ -62,6 +62,10 @@ class Fast:
         self.forward = forward or op.forward
         self.differentiable = op.differentiable
         self.plans = (None,) + tuple(plan_for(op, m, n) for m in range(1, 1 << n))
+        if any(p.cls.__init__ is not object.__init__ or p.cls.__new__ is not object.__new__
+               for p in self.plans[1:]):
+            # (the fast path makes its node as ``cls()``, cheaper than ``object.__new__``)
+            raise ValueError(f"op {op.name!r}: its node class has a constructor of its own")
         self.binary_or_none = _binary_method(self, _none) if n == 2 else None
         self.unary_or_none = _unary_method(self, _none) if n == 1 else None
 
@@ -171,7 +175,7 @@ def _binary_method(fast, slow):
                 meta = _SAME[dt].get(shape) or _metas(_SAME, shape, dt, 2)
                 bv = b._vc[0]
             plan = plans[(ea is not _NO_EDGE) | (eb is not _NO_EDGE) << 1]
-            node = _NEW(plan.cls)
+            node = plan.cls()    # (a node class has no __init__: see Fast)
             node.next_functions = (ea, eb) if plan.kept == 2 else (ea, eb)[:plan.kept]
             node._op = op
             node._params = _NO_PARAMS
@@ -241,7 +245,7 @@ def _unary_method(fast, slow):
             else:
                 return t
             shape = out.shape
-            node = _NEW(plan.cls)
+            node = plan.cls()    # (a node class has no __init__: see Fast)
             node.next_functions = (ea,)
             node._op = op
             node._params = _NO_PARAMS
