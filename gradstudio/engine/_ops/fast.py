@@ -19,7 +19,8 @@ from .. import observer
 from .._forward import state as _FW
 from .._autograd import anomaly as _ANOMALY, saved_hooks as _SAVED_HOOKS
 from .._types import dtype as D
-from .._autograd.grad_mode import INFERENCE_MADE, INFERENCE_ON, STATE, check_saved, new_version
+from .._autograd.grad_mode import (INFERENCE_MADE, INFERENCE_ON, OFF_ANYWHERE, STATE, check_saved,
+                                   new_version)
 from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ
 from .._autograd.plans import plan_for, stand_in
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, on_tensor_class
@@ -158,7 +159,8 @@ def _binary_method(fast, slow):
         t._vc = new_version() if INFERENCE_ON[0] else [0]
         t._retains_grad = False
         t._output_nr = 0
-        if (a._requires_grad or rb) and STATE.enabled and differentiable:
+        if (a._requires_grad or rb) and (not OFF_ANYWHERE[0] or STATE.enabled) and \
+                differentiable:
             fn = a._grad_fn
             if fn is not None:
                 ea = (fn, a._output_nr)
@@ -236,7 +238,7 @@ def _unary_method(fast, slow):
         t._vc = new_version() if INFERENCE_ON[0] else [0]
         t._retains_grad = t._requires_grad = False
         t._output_nr = 0
-        if a._requires_grad and STATE.enabled and differentiable:
+        if a._requires_grad and (not OFF_ANYWHERE[0] or STATE.enabled) and differentiable:
             fn = a._grad_fn
             if fn is not None:
                 ea = (fn, a._output_nr)
