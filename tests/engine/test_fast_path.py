@@ -93,6 +93,12 @@ def test_the_fast_path_steps_aside_for_what_it_does_not_take():
     assert fast.binary(mul, torch.ones(2, 3, dtype=torch.float16), 2.0) is None
     assert fast.binary(mul, torch.ones(2, 3, dtype=torch.int64), 2) is None
     assert fast.unary(arith._UNARY["tanh"], torch.ones(3, dtype=torch.float16)) is None
+
+    class Sub(np.ndarray):      # (its hooks are Python code, run by the ufunc)
+        pass
+    odd = torch.ones(2, 3)
+    odd._data = odd._data.view(Sub)
+    assert fast.binary(mul, odd, 2.0) is None and fast.binary(mul, x, odd) is None
     # and the operators still give what they gave: broadcasting, promotion, a view
     assert (x * torch.ones(3)).grad_fn.name() == "MulBackward0"
     assert (x * torch.ones(2, 3, dtype=torch.float64)).dtype == torch.float64

@@ -96,8 +96,8 @@ def _metas(table, shape, dt, n):
 # thread -> ``Context.run`` of a context in which numpy's error state is quiet: a binary
 # op's ufunc runs in it (entering a context costs a fifth of setting and resetting the
 # error-state variable around the call). One context per thread, since a context is
-# entered by one thread at a time; the ufunc calls no Python code, so it is never
-# entered twice.
+# entered by one thread at a time; the ufunc on plain arrays (an ndarray subclass takes
+# the general path) calls no Python code, so it is never entered twice.
 _QUIET_RUNS = {}
 _ident = threading.get_ident
 
@@ -138,14 +138,14 @@ def _binary_method(fast, slow):
             rb, number = False, True
         elif (tb is Tensor or tb in TENSOR_TYPES) and b._dtype is dt and b._base is None:
             bd = b._data
-            if bd.shape != shape:
+            if bd.shape != shape or type(bd) is not _ARRAY:
                 return slow(a, b)
             rb = b._requires_grad
             number = False
         else:
             return slow(a, b)
         if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None or \
-                _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED:
+                _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED or type(ad) is not _ARRAY:
             return slow(a, b)  # (a dual tensor's tangent, saved-tensor hooks, anomaly mode)
         # one ufunc on two float arrays of one dtype, or an array and a Python number:
         # numpy 2 (NEP 50) keeps the array's dtype, and a 0-d result comes back a scalar
