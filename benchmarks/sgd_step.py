@@ -15,6 +15,7 @@ page-faulted in on every call until the allocator raises its threshold.
 
     python benchmarks/sgd_step.py            # about a minute on a quiet machine
     python benchmarks/sgd_step.py --quick    # a few seconds
+    python benchmarks/sgd_step.py --cpu      # CPU time: steadier on a loaded machine
 """
 import argparse
 import json
@@ -75,13 +76,17 @@ def setup(T):
     return train_step, step
 
 
+CLOCK = [time.perf_counter]    # ``--cpu``: this thread's CPU time instead of the wall clock
+
+
 def _per_call(fn, min_run):
     number = 1
+    clock = CLOCK[0]
     while True:
-        t0 = time.perf_counter()
+        t0 = clock()
         for _ in range(number):
             fn()
-        dt = time.perf_counter() - t0
+        dt = clock() - t0
         if dt >= min_run or number >= 1 << 16:
             return dt / number
         number = max(number * 2, int(number * min_run / max(dt, 1e-9)) + 1)
@@ -108,14 +113,15 @@ def child(lib, steps):
     """(In a fresh process) the first ``steps`` timed steps after the first one, as JSON."""
     train_step, step = setup(_library(lib))
     out = {"train": [], "step": []}
+    clock = CLOCK[0]
     for _ in range(steps):
-        t0 = time.perf_counter()
+        t0 = clock()
         train_step()
-        out["train"].append(time.perf_counter() - t0)
+        out["train"].append(clock() - t0)
     for _ in range(steps):
-        t0 = time.perf_counter()
+        t0 = clock()
         step()
-        out["step"].append(time.perf_counter() - t0)
+        out["step"].append(clock() - t0)
     print(json.dumps(out))
 
 
@@ -124,7 +130,9 @@ def fresh(processes, steps):
     for _ in range(processes):
         for lib in ("engine", "torch"):
             r = subprocess.run([sys.executable, __file__, "--child", lib, "--fresh-steps",
-                                str(steps)], capture_output=True, text=True, check=True)
+                                str(steps)] + (["--cpu"] if CLOCK[0] is not time.perf_counter
+                                               else []),
+                               capture_output=True, text=True, check=True)
             data = json.loads(r.stdout.strip().splitlines()[-1])
             for what, ts in data.items():
                 times[lib, what].append(statistics.median(ts))
@@ -139,8 +147,13 @@ def main(argv=None):
     p.add_argument("--fresh-steps", type=int, default=10)
     p.add_argument("--quick", action="store_true")
     p.add_argument("--no-fresh", action="store_true", help="warm figures only")
+    p.add_argument("--cpu", action="store_true",
+                   help="time this thread's CPU instead of the wall clock (steadier on a "
+                        "machine shared with other work: a waiting process is not timed)")
     p.add_argument("--child", choices=("engine", "torch"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.cpu:
+        CLOCK[0] = time.thread_time
     if args.child:
         return child(args.child, args.fresh_steps)
     if args.quick:

@@ -59,7 +59,7 @@ def test_engine_vs_torch_smoke_run_prints_every_row():
 
 
 def test_sgd_step_quick_run_prints_its_four_rows():
-    stdout = _run(SCRIPT.parent / "sgd_step.py", "--quick")
+    stdout = _run(SCRIPT.parent / "sgd_step.py", "--quick", "--cpu")
     assert stdout.startswith("load average")
     rows = [line for line in stdout.splitlines()
             if line.startswith("| ") and "---" not in line][1:]

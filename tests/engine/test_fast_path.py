@@ -93,6 +93,12 @@ def test_the_fast_path_steps_aside_for_what_it_does_not_take():
     assert fast.binary(mul, torch.ones(2, 3, dtype=torch.float16), 2.0) is None
     assert fast.binary(mul, torch.ones(2, 3, dtype=torch.int64), 2) is None
     assert fast.unary(arith._UNARY["tanh"], torch.ones(3, dtype=torch.float16)) is None
+
+    class Sub(np.ndarray):      # (its hooks are Python code, run by the ufunc)
+        pass
+    odd = torch.ones(2, 3)
+    odd._data = odd._data.view(Sub)
+    assert fast.binary(mul, odd, 2.0) is None and fast.binary(mul, x, odd) is None
     # and the operators still give what they gave: broadcasting, promotion, a view
     assert (x * torch.ones(3)).grad_fn.name() == "MulBackward0"
     assert (x * torch.ones(2, 3, dtype=torch.float64)).dtype == torch.float64
@@ -119,3 +125,32 @@ def test_the_fast_path_steps_aside_while_a_forward_observer_listens():
         assert fast.unary(arith._UNARY["tanh"], x) is None
     finally:
         observer.LISTENER = prev
+
+
+def test_the_fast_path_is_silent_in_every_thread_and_leaves_numpys_error_state_alone():
+    """A binary op's ufunc runs in a quiet context of its thread's own (a context is
+    entered by one thread at a time): silent in a new thread as in this one, and the
+    program's own numpy error state is what it was."""
+    import threading
+    before = np.geterr()
+    x = torch.full((2,), 3e38, requires_grad=True)
+    seen = {}
+
+    def work(key):
+        with np.errstate(all="raise"):
+            seen[key] = ((x * 10.0).tolist(), (x * x).grad_fn.name(), np.geterr()["over"])
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    work("main")
+    inf = float("inf")
+    assert seen == {k: ([inf, inf], "MulBackward0", "raise") for k in (0, 1, 2, "main")}
+    assert np.geterr() == before
+
+
+def test_a_binary_fast_path_needs_a_ufunc():
+    with pytest.raises(ValueError, match="ufunc"):
+        fast.Fast(OPS["mul"], lambda a, b: a * b)

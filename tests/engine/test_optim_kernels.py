@@ -180,3 +180,26 @@ def test_sgd_add_takes_the_checked_update_and_matches_torch(torch):
         K.add_(t, E.from_numpy(g), -0.01)
     want = torch.from_numpy(p.copy()).add_(torch.from_numpy(g), alpha=-0.01).numpy()
     assert t.numpy().tobytes() == want.tobytes()
+
+
+def test_the_checked_sgd_update_at_the_edges_of_its_range():
+    """A sum just below ``2**-126`` that rounds up to it is refused (its rounding is in
+    the subnormals), as is one that rounds to inf; the largest finite magnitudes are
+    taken, bit for bit as ``fma32_into``."""
+    from gradstudio.engine._cpu_kernels.fma import fma32_into
+    rng = np.random.default_rng(3)
+    p = rng.standard_normal(257).astype(np.float32)
+    g = rng.standard_normal(257).astype(np.float32)
+    b = np.float32(-0.01)
+    for value, grad, taken in ((2.0 ** -126, 1e-44, False), (3.4e38, 1.0, True),
+                               (-3.4e38, -1.0, True), (3.4028235e38, -1e38, False)):
+        pp, gg = p.copy(), g.copy()
+        pp[100], gg[100] = value, grad
+        c = pp.copy()
+        assert K._update_checked(gg, b, c) is taken
+        if taken:
+            want = pp.copy()
+            fma32_into(gg, b, want, want)
+            assert c.tobytes() == want.tobytes()
+        else:
+            assert c.tobytes() == pp.tobytes()

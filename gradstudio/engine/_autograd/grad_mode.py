@@ -8,12 +8,28 @@ __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inf
            "is_inference_mode_enabled"]
 
 
+# how many threads have grad mode off. 0 means it is on in every thread, so a hot path
+# (``_ops.fast``) need not read its own thread's mode, a dictionary lookup of a
+# ``threading.local``; a thread that ends with it off keeps the count up (then the mode
+# is read, as before)
+OFF_ANYWHERE = [0]
+_OFF_LOCK = threading.Lock()
+
+
 class _GradState(threading.local):
     """Grad mode, one per thread as in PyTorch: a ``no_grad`` block in one thread leaves
     every other thread's mode alone, and a new thread starts with grad enabled."""
 
     def __init__(self):
         self.enabled = True
+
+    def __setattr__(self, name, value):
+        if name != "enabled":
+            return super().__setattr__(name, value)
+        with _OFF_LOCK:
+            if not self.__dict__.get("enabled", True) != (not value):   # (switched)
+                OFF_ANYWHERE[0] += -1 if value else 1
+            super().__setattr__(name, value)
 
 
 STATE = _GradState()

@@ -10,13 +10,17 @@ else to the general path bound into it, which stays the definition:
 ``tests/engine/test_fast_path.py`` compares the two (``binary``/``unary``: the same
 function with None for the calls it does not take).
 """
+import contextvars
+import threading
+
 import numpy as np
 
 from .. import observer
 from .._forward import state as _FW
 from .._autograd import anomaly as _ANOMALY, saved_hooks as _SAVED_HOOKS
 from .._types import dtype as D
-from .._autograd.grad_mode import INFERENCE_MADE, INFERENCE_ON, STATE, check_saved, new_version
+from .._autograd.grad_mode import (INFERENCE_MADE, INFERENCE_ON, OFF_ANYWHERE, STATE, check_saved,
+                                   new_version)
 from .._autograd.nodes import _ERRSTATE, _QUIET, _SEQ
 from .._autograd.plans import plan_for, stand_in
 from .._tensor_class.core import TENSOR_TYPES, TensorCore, on_tensor_class
@@ -51,10 +55,18 @@ class Fast:
         if not (isinstance(op.grad_fn, str) and op.keeps_float and not op.variadic
                 and not op.view and not op.index_args and not op.multi_output):
             raise ValueError(f"op {op.name!r} cannot take the fast path")
+        if n == 2 and not isinstance(forward, np.ufunc):
+            # (a binary op's forward runs in the quiet context and its result's dtype is
+            # taken as the operands': a numpy ufunc's, calling no Python code)
+            raise ValueError(f"op {op.name!r}: the fast path of a binary op needs a ufunc")
         self.op = op
         self.forward = forward or op.forward
         self.differentiable = op.differentiable
         self.plans = (None,) + tuple(plan_for(op, m, n) for m in range(1, 1 << n))
+        if any(p.cls.__init__ is not object.__init__ or p.cls.__new__ is not object.__new__
+               for p in self.plans[1:]):
+            # (the fast path makes its node as ``cls()``, cheaper than ``object.__new__``)
+            raise ValueError(f"op {op.name!r}: its node class has a constructor of its own")
         self.binary_or_none = _binary_method(self, _none) if n == 2 else None
         self.unary_or_none = _unary_method(self, _none) if n == 1 else None
 
@@ -66,18 +78,37 @@ class Fast:
         return _binary_method(self, slow)
 
 
-# (shape, dtype) -> the ``Meta`` tuple a node keeps: (result, self[, other]); a number
+# dtype -> shape -> the ``Meta`` tuple a node keeps: (result, self[, other]); a number
 # operand is a 0-d stand-in
-_UNARY, _SAME, _NUMBER = {}, {}, {}
+_UNARY, _SAME, _NUMBER = ({dt: {} for dt in _FLOATS} for _ in range(3))
 
 
 def _metas(table, shape, dt, n):
     m = stand_in(shape, dt)
     meta = (m, m) if n == 1 else (m, m, m) if n == 2 else (m, m, stand_in((), dt))
-    if len(table) > 4096:
-        table.clear()
-    table[shape, dt] = meta
+    by_shape = table[dt]
+    if len(by_shape) > 4096:
+        by_shape.clear()
+    by_shape[shape] = meta
     return meta
+
+
+# thread -> ``Context.run`` of a context in which numpy's error state is quiet: a binary
+# op's ufunc runs in it (entering a context costs a fifth of setting and resetting the
+# error-state variable around the call). One context per thread, since a context is
+# entered by one thread at a time; the ufunc on plain arrays (an ndarray subclass takes
+# the general path) calls no Python code, so it is never entered twice.
+_QUIET_RUNS = {}
+_ident = threading.get_ident
+
+
+def _quiet_run():
+    ctx = contextvars.Context()
+    ctx.run(_ERRSTATE.set, _QUIET)
+    if len(_QUIET_RUNS) > 256:     # (threads come and go: idents are reused)
+        _QUIET_RUNS.clear()
+    run = _QUIET_RUNS[_ident()] = ctx.run
+    return run
 
 
 def _edge(t):
@@ -100,28 +131,27 @@ def _binary_method(fast, slow):
     def method(a, b):
         dt = a._dtype
         tb = type(b)
+        ad = a._data
+        shape = ad.shape
         if tb is float or tb is int:
             bd = b
-            rb = False
+            rb, number = False, True
         elif (tb is Tensor or tb in TENSOR_TYPES) and b._dtype is dt and b._base is None:
             bd = b._data
-            if bd.shape != a._data.shape:
+            if bd.shape != shape or type(bd) is not _ARRAY:
                 return slow(a, b)
             rb = b._requires_grad
+            number = False
         else:
             return slow(a, b)
         if dt not in _FLOATS or a._base is not None or observer.LISTENER is not None or \
-                _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED:
+                _FW.ON or _SAVED_HOOKS.STACK or _ANOMALY.ENABLED or type(ad) is not _ARRAY:
             return slow(a, b)  # (a dual tensor's tangent, saved-tensor hooks, anomaly mode)
-        token = _ERRSTATE.set(_QUIET)
-        try:
-            out = forward(a._data, bd)
-        finally:
-            _ERRSTATE.reset(token)
+        # one ufunc on two float arrays of one dtype, or an array and a Python number:
+        # numpy 2 (NEP 50) keeps the array's dtype, and a 0-d result comes back a scalar
+        out = (_QUIET_RUNS.get(_ident()) or _quiet_run())(forward, ad, bd)
         if type(out) is not _ARRAY:
             out = np.asarray(out)
-        if out.dtype is not dt.np and out.dtype != dt.np:
-            out = out.astype(dt.np)
         t = _NEW(Tensor)
         t._data = out
         t._dtype = dt
@@ -129,7 +159,8 @@ def _binary_method(fast, slow):
         t._vc = new_version() if INFERENCE_ON[0] else [0]
         t._retains_grad = False
         t._output_nr = 0
-        if (a._requires_grad or rb) and STATE.enabled and differentiable:
+        if (a._requires_grad or rb) and (not OFF_ANYWHERE[0] or STATE.enabled) and \
+                differentiable:
             fn = a._grad_fn
             if fn is not None:
                 ea = (fn, a._output_nr)
@@ -137,16 +168,16 @@ def _binary_method(fast, slow):
                 ea = (a._accumulator(), 0)
             else:
                 ea = _NO_EDGE
-            eb = _edge(b) if rb else _NO_EDGE
-            plan = plans[(ea is not _NO_EDGE) | (eb is not _NO_EDGE) << 1]
-            shape = out.shape
-            if tb is float or tb is int:
-                meta = _NUMBER.get((shape, dt)) or _metas(_NUMBER, shape, dt, 3)
+            if number:
+                eb = _NO_EDGE
+                meta = _NUMBER[dt].get(shape) or _metas(_NUMBER, shape, dt, 3)
                 bv = 0
             else:
-                meta = _SAME.get((shape, dt)) or _metas(_SAME, shape, dt, 2)
+                eb = _edge(b) if rb else _NO_EDGE
+                meta = _SAME[dt].get(shape) or _metas(_SAME, shape, dt, 2)
                 bv = b._vc[0]
-            node = _NEW(plan.cls)
+            plan = plans[(ea is not _NO_EDGE) | (eb is not _NO_EDGE) << 1]
+            node = plan.cls()    # (a node class has no __init__: see Fast)
             node.next_functions = (ea, eb) if plan.kept == 2 else (ea, eb)[:plan.kept]
             node._op = op
             node._params = _NO_PARAMS
@@ -207,7 +238,7 @@ def _unary_method(fast, slow):
         t._vc = new_version() if INFERENCE_ON[0] else [0]
         t._retains_grad = t._requires_grad = False
         t._output_nr = 0
-        if a._requires_grad and STATE.enabled and differentiable:
+        if a._requires_grad and (not OFF_ANYWHERE[0] or STATE.enabled) and differentiable:
             fn = a._grad_fn
             if fn is not None:
                 ea = (fn, a._output_nr)
@@ -216,11 +247,11 @@ def _unary_method(fast, slow):
             else:
                 return t
             shape = out.shape
-            node = _NEW(plan.cls)
+            node = plan.cls()    # (a node class has no __init__: see Fast)
             node.next_functions = (ea,)
             node._op = op
             node._params = _NO_PARAMS
-            node._meta = _UNARY.get((shape, dt)) or _metas(_UNARY, shape, dt, 1)
+            node._meta = _UNARY[dt].get(shape) or _metas(_UNARY, shape, dt, 1)
             node._seq = next(_SEQ)
             node._freed = False
             node._pre_hooks = node._hooks = node._retain = None
