@@ -279,9 +279,10 @@ def _in_order(v, count):
     return acc
 
 
-def _vector_sums(a, b=None):
+def _vector_sums(a, b=None, fused_tail=True):
     """Over the last axis of ``a`` (or of ``a * b``): ATen's ``vec::reduce_all`` (or
-    ``vec::map2_reduce_all``, its last partial vector fused) with AVX2 vectors."""
+    ``vec::map2_reduce_all``, its last partial vector fused unless ``fused_tail`` is
+    False: group norm's kernel rounds it) with AVX2 vectors."""
     dt = a.dtype
     lanes = _LANES[dt]
     size = a.shape[-1]
@@ -294,8 +295,12 @@ def _vector_sums(a, b=None):
     rest = size - full
     if rest:
         tail = a[..., full:]
-        acc[..., :rest] = acc[..., :rest] + tail if b is None else \
-            _fma(tail, b[..., full:], acc[..., :rest])
+        if b is None:
+            acc[..., :rest] = acc[..., :rest] + tail
+        elif fused_tail:
+            acc[..., :rest] = _fma(tail, b[..., full:], acc[..., :rest])
+        else:
+            acc[..., :rest] = acc[..., :rest] + tail * b[..., full:]
     return _tree(acc) if dt == np.float32 else _in_order(acc, lanes)
 
 
