@@ -12,7 +12,8 @@ Backward (``GroupNormBackwardKernelImpl``): per (sample, channel) plane ``ds = s
 and ``db = sum(dy)`` as ``vec::map2_reduce_all`` / ``vec::reduce_all`` (vectors of 8
 floats or 4 doubles, the products rounded, the lanes added as a tree for floats, in order
 for doubles); per group ``sum(ds * weight)`` and ``sum(db * weight)`` over whole vectors of
-channels (fused), their lanes added in order, the rest fused one by one; ``c2 = fma(db, mean,
+channels (fused), their lanes added in order, the rest fused one by one (on one thread:
+rounded four at a time, the last one to three fused); ``c2 = fma(db, mean,
 -ds) * rstd * rstd * rstd * s``, ``c3 = fma(-db * rstd, s, -c2 * mean)`` and the input's
 gradient ``fma(c1, dy, c2 * x) + c3`` with ``c1 = rstd * weight``; the weight's gradient
 ``acc = fma(fma(-db, mean, ds), rstd, acc)`` over the samples, the bias's the sum of ``db``
@@ -22,6 +23,7 @@ import numpy as np
 
 from .batch_norm_kernel import _vector_sums
 from .layer_norm_kernel import _fma, moments
+from .threads import threads
 
 __all__ = ["forward", "stats", "backward"]
 
@@ -71,10 +73,12 @@ def _plane_sums(dy, x):
             _vector_sums(a).reshape(n, c))
 
 
-def _weighted_group_sums(v, gamma, lanes):
+def _weighted_group_sums(v, gamma, lanes, serial):
     """``CalcDsDb``: per (sample, group) ``sum(v * gamma)`` over the group's channels ``v``
     (N, G, D): whole vectors fused into lane accumulators, whose lanes are added in order
-    from zero, then the remaining channels fused one by one."""
+    from zero, then the remaining channels one by one, each fused; the loop PyTorch runs
+    without its threads (``serial``) adds the products of those channels rounded four at
+    a time and fuses only the last one to three."""
     d = v.shape[2] // lanes * lanes
     acc = np.zeros(v.shape[:2] + (lanes,), v.dtype)
     for j in range(0, d, lanes):
@@ -82,8 +86,10 @@ def _weighted_group_sums(v, gamma, lanes):
     total = np.zeros(v.shape[:2], v.dtype)
     for lane in range(lanes):
         total = total + acc[..., lane]
+    rounded = d + (v.shape[2] - d) // 4 * 4 if serial else d
     for j in range(d, v.shape[2]):
-        total = _fma(v[..., j], gamma[None, :, j], total)
+        product = v[..., j] * gamma[None, :, j]
+        total = total + product if j < rounded else _fma(v[..., j], gamma[None, :, j], total)
     return total
 
 
@@ -111,8 +117,11 @@ def backward(which, dy, x, groups, weight, eps):
         return acc.reshape(c)
     gamma = (np.ones(c, dt) if weight is None else weight.astype(dt)).reshape(groups, d)
     lanes = _LANES[dt]
-    ds_g = _weighted_group_sums(ds.reshape(n, groups, d), gamma, lanes)
-    db_g = _weighted_group_sums(db.reshape(n, groups, d), gamma, lanes)
+    # (at::parallel_for over the N * G groups runs its body on one thread, compiled
+    # apart, with one thread or one group)
+    serial = threads() < 2 or n * groups < 2
+    ds_g = _weighted_group_sums(ds.reshape(n, groups, d), gamma, lanes, serial)
+    db_g = _weighted_group_sums(db.reshape(n, groups, d), gamma, lanes, serial)
     s = dt.type(1) / dt.type(x.size // (n * groups))
     c2 = _fma(db_g, mean, -ds_g) * rstd * rstd * rstd * s
     c3 = _fma(-(db_g * rstd), np.full_like(c2, s), -c2 * mean)
