@@ -3,8 +3,8 @@ parameters, ``affine=False``, ``bias=False``), ``F.group_norm`` and ``torch.grou
 (NativeGroupNormBackward0, gradients of input, weight and bias, float64, 2-d to 4-d
 inputs, an empty batch), second derivatives and PyTorch's error messages.
 ``group_norm_bits`` prints the forward in full (the engine follows PyTorch's CPU kernel);
-gradients are printed at the default precision (computed by the formula, not in the
-kernel's order)."""
+the gradients of a plain backward follow the kernel too (``test_parity_norm_adam`` prints
+them in full after Adam's steps)."""
 import parity
 
 P, prog = parity.table()

@@ -11,7 +11,8 @@ What decides the bits:
   fuses its last square); one element per channel and sample (``N, C``) is read as rows
   of channels, cut between PyTorch's threads (``threads.threads``): each thread's rows summed per
   channel in the input's dtype, the squares added with a fused multiply-add each, the
-  threads' sums added in float64 (with no more rows than threads: one pass in the dtype);
+  threads' sums added in float64 (with no more rows than threads: one pass in the dtype up
+  to 16 channels, above that each row on its own, the rows added in float64);
 - ``invstd = 1 / sqrt(var + eps)`` in float64, ``var`` the sum of squares over n in the
   input's dtype; the running mean ``m * mean + (1 - m) * running_mean`` in that dtype, the
   running variance in float64 from the unbiased variance;
@@ -44,6 +45,10 @@ __all__ = ["reduce_dims", "train_stats", "update_running", "normalize", "eval_in
 
 _F64 = np.float64
 _LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}     # AVX2 vectors
+# an (N, C) input with no more rows than threads: up to this many channels its statistics
+# are one pass in the dtype (squares fused), above it float64 sums of each row's rounded
+# squares; the same for float32 and float64 (measured with AVX-512, batch 2 on 2 threads)
+_FEW_CHANNELS = 16
 
 
 def _fma(a, b, c):
@@ -154,9 +159,12 @@ def _collect(x):
         rows = x.reshape(-1, c)
         chunks = _row_chunks(n)
         if n <= threads() and len(chunks) > 1:
-            # no more rows than threads: no thread buffers, sums in the dtype, row by row
-            mean = (_sequential(rows) / dt.type(n)).astype(dt)
-            return mean, _fused_squares(rows - mean), True
+            if c <= _FEW_CHANNELS:
+                # no more rows than threads, few channels: one pass in the dtype, row by row
+                mean = (_sequential(rows) / dt.type(n)).astype(dt)
+                return mean, _fused_squares(rows - mean), True
+            # more channels: each row summed on its own, the rows added in float64
+            chunks = [slice(i, i + 1) for i in range(n)]
         mean = (_over_chunks(rows, chunks, lambda part: _sequential(part)) / n).astype(dt)
         return mean, _over_chunks(rows - mean, chunks, _fused_squares).astype(dt), True
     planes = _planes(x)
@@ -271,9 +279,10 @@ def _in_order(v, count):
     return acc
 
 
-def _vector_sums(a, b=None):
+def _vector_sums(a, b=None, fused_tail=True):
     """Over the last axis of ``a`` (or of ``a * b``): ATen's ``vec::reduce_all`` (or
-    ``vec::map2_reduce_all``, its last partial vector fused) with AVX2 vectors."""
+    ``vec::map2_reduce_all``, its last partial vector fused unless ``fused_tail`` is
+    False: group norm's kernel rounds it) with AVX2 vectors."""
     dt = a.dtype
     lanes = _LANES[dt]
     size = a.shape[-1]
@@ -286,8 +295,12 @@ def _vector_sums(a, b=None):
     rest = size - full
     if rest:
         tail = a[..., full:]
-        acc[..., :rest] = acc[..., :rest] + tail if b is None else \
-            _fma(tail, b[..., full:], acc[..., :rest])
+        if b is None:
+            acc[..., :rest] = acc[..., :rest] + tail
+        elif fused_tail:
+            acc[..., :rest] = _fma(tail, b[..., full:], acc[..., :rest])
+        else:
+            acc[..., :rest] = acc[..., :rest] + tail * b[..., full:]
     return _tree(acc) if dt == np.float32 else _in_order(acc, lanes)
 
 

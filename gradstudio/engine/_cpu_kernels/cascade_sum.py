@@ -12,9 +12,11 @@ last bits; here every step is numpy's ``add.accumulate`` (strictly sequential) o
 same groups, so the bits match.
 
 Covered exactly: a full reduction of up to 32,768 elements (PyTorch's grain size, above
-which it splits the work between threads, and the result depends on their number), and a
-reduction over one run of adjacent dimensions of a contiguous array. Other layouts fall
-back to numpy's sum (within an ulp or two).
+which it splits the work between threads, and the result depends on their number), a
+reduction over one run of adjacent dimensions of a contiguous array, and (up to the grain
+size) over a leading and a trailing run with the middle kept (a per-channel bias's
+gradient, ``sum((0, 2, 3))``). Other layouts fall back to numpy's sum (within an ulp or
+two).
 """
 import math
 
@@ -133,7 +135,7 @@ def cascade_sum(a, axis=None, keepdims=False):
     if not a.flags.c_contiguous:
         return _permuted(a, axes, keepdims)
     if axes != tuple(range(axes[0], axes[-1] + 1)):
-        return _plain(a, axis, keepdims)
+        return _around(a, axes, keepdims, lanes)
     outer = math.prod(a.shape[:axes[0]])
     reduce = math.prod(a.shape[axes[0]:axes[-1] + 1])
     inner = math.prod(a.shape[axes[-1] + 1:])
@@ -161,4 +163,26 @@ def _permuted(a, axes, keepdims):
     if not b.flags.c_contiguous or perm == list(range(a.ndim)) or kept != sorted(kept):
         return _plain(a, axes, keepdims)
     out = np.asarray(cascade_sum(b, tuple(perm.index(d) for d in axes)))
+    return np.expand_dims(out, axes) if keepdims else out
+
+
+def _around(a, axes, keepdims, lanes):
+    """The sum over a leading and a trailing run of dimensions of a contiguous array, the
+    middle ones kept (``x.sum((0, 2, 3))`` of an (N, C, H, W) tensor: a per-channel bias's
+    gradient): PyTorch's loop sums each trailing block by ``vectorized_inner_sum`` (or
+    ``row_sum``) and adds the blocks onto the output one leading index after the other.
+    Other layouts, and sums above the grain size (cut between threads), stay numpy's."""
+    lead = 0
+    while lead < len(axes) and axes[lead] == lead:
+        lead += 1
+    kept_end = axes[lead] if lead < len(axes) else a.ndim
+    if not lead or tuple(axes[lead:]) != tuple(range(kept_end, a.ndim)) or \
+            a.size > GRAIN_SIZE:
+        return _plain(a, axes, keepdims)
+    kept = a.shape[lead:kept_end]
+    rows = a.reshape(math.prod(a.shape[:lead]), math.prod(kept), -1)
+    out = np.zeros(rows.shape[1], a.dtype)
+    for block in rows:
+        out = out + _inner_sum(block.T, lanes)
+    out = out.reshape(kept)
     return np.expand_dims(out, axes) if keepdims else out

@@ -2,9 +2,9 @@
 normalizes each sample's channels (dimension 1), cut into ``num_groups`` groups, by the
 group's mean and biased variance, then scales and shifts each channel by ``weight`` and
 ``bias`` (either may be None). The forward is ``_cpu_kernels.group_norm_kernel``'s,
-PyTorch's CPU kernel's roundings; the input's gradient on a plain backward is the
-kernel's formula (``group_norm_kernel.input_grad``); the rest, and every gradient under
-``create_graph=True``, the gradient's formula in tensor ops (so that a second derivative
+PyTorch's CPU kernel's roundings; on a plain backward the three gradients are the
+kernel's too (``group_norm_kernel.backward``, bit for bit in float32 and float64); under
+``create_graph=True`` the gradient's formula in tensor ops (so that a second derivative
 follows them), within an ulp or so of PyTorch's kernel.
 """
 import math
@@ -35,11 +35,11 @@ def _grad(which):
         shape = tuple(input.shape)
         ndim = len(shape)
         others = (0,) + tuple(range(2, ndim))
+        w = None if weight is None or isinstance(weight, Meta) else weight
+        if isinstance(input, np.ndarray) and input.size:
+            return GK.backward(which, g, input, num_groups, w, eps)
         if which == 2:
             return F.sum(g, others, False)
-        w = None if weight is None or isinstance(weight, Meta) else weight
-        if which == 0 and isinstance(input, np.ndarray):
-            return GK.input_grad(g, input, num_groups, w, eps)
         n = shape[0]
         size = math.prod(shape) // (n * num_groups)
         rows = F.reshape(input, (n, num_groups, size))
