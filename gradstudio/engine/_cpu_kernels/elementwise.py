@@ -47,6 +47,7 @@ from .cpu import MKL_GENERIC
 from .fma import fma32, fma64
 from .vector_loop import _BLOCK, EXACT_LIMIT, MKL_AVX512, by_vector_blocks  # noqa: F401
 from .rsqrt14 import mkl_sqrt32_avx512
+from .mkl_vml import vml
 from .sleef_double import sigmoid64, silu64
 from .sleef_float import log1pf_u10
 from .libm import log1pf as libm_log1pf
@@ -59,10 +60,15 @@ _F32, _F64 = np.float32, np.float64
 _EXTENDED = np.finfo(np.longdouble).nmant > np.finfo(_F64).nmant
 
 
-def _rounded_from_float64(np_fn, float64=None):
-    """``np_fn`` on float32 computed in float64 and rounded once; float64 by ``float64``
-    (numpy's own function by default)."""
+def _rounded_from_float64(np_fn, float64=None, vml_name=None):
+    """MKL's ``vml_name`` where PyTorch's MKL release is installed (``mkl_vml``: its
+    bits, float32 and float64, at any size); else ``np_fn`` on float32 computed in float64
+    and rounded once, float64 by ``float64`` (numpy's own function by default)."""
     def fn(a):
+        if vml_name is not None:
+            out = vml(vml_name, a)
+            if out is not None:
+                return out
         dt = a.dtype
         if a.size > EXACT_LIMIT:
             return np_fn(a)
@@ -79,11 +85,11 @@ def _tanh64(a):
     return np.tanh(a.astype(np.longdouble)).astype(_F64) if _EXTENDED else np.tanh(a)
 
 
-exp = _rounded_from_float64(np.exp)
-log = _rounded_from_float64(np.log)
-sin = _rounded_from_float64(np.sin)
-cos = _rounded_from_float64(np.cos)
-tanh = _rounded_from_float64(np.tanh, _tanh64)
+exp = _rounded_from_float64(np.exp, vml_name="Exp")
+log = _rounded_from_float64(np.log, vml_name="Ln")
+sin = _rounded_from_float64(np.sin, vml_name="Sin")
+cos = _rounded_from_float64(np.cos, vml_name="Cos")
+tanh = _rounded_from_float64(np.tanh, _tanh64, vml_name="Tanh")
 
 
 # ------------------------------------------------------------------------------- sigmoid
