@@ -252,8 +252,12 @@ def _mkl_sqrt32(x):
 
 
 def sqrt(a, exact=None):
-    """PyTorch's square root: MKL's for float32 (see the module's docstring; ``exact``
-    overrides the size rule), correctly rounded for float64."""
+    """PyTorch's square root: MKL's (``mkl_vml`` where PyTorch's MKL release is installed,
+    float32 and float64; else for float32 see the module's docstring; ``exact`` overrides
+    the size rule), else correctly rounded for float64."""
+    out = vml("Sqrt", a)            # (MKL's own vsSqrt / vdSqrt, where installed)
+    if out is not None:
+        return out
     if exact is None:
         exact = a.size <= EXACT_LIMIT
     if a.dtype == np.float32 and exact and (MKL_AVX512 or MKL_GENERIC):
