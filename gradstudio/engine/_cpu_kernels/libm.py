@@ -1,6 +1,7 @@
-"""The C library's own ``log1pf``, ``powf`` and ``pow``, which PyTorch's scalar loops call
-through ``std::log1p(float)`` (softplus's elements outside its vector blocks) and
-``std::pow`` (the ``p``-norm's terms and root for a ``p`` other than 0, 1, 2 and
+"""The C library's own ``log1pf``, ``tanhf``, ``erff``, ``expm1f``, ``powf`` and ``pow``,
+which PyTorch's scalar loops call through ``std::log1p(float)`` (softplus's elements
+outside its vector blocks), ``std::tanh``, ``std::erf`` (gelu's), ``std::expm1`` (elu's)
+and ``std::pow`` (the ``p``-norm's terms and root for a ``p`` other than 0, 1, 2 and
 infinity). glibc's are not correctly rounded (``powf``: 0.07 % of results differ from
 ``pow`` in double rounded once) and numpy's float32 ``log1p`` is another implementation
 (SVML's on AVX-512: a last bit apart for one value in ten), so the engine calls the same
@@ -11,7 +12,7 @@ double stand in. The library is looked for on the first call, not at import:
 start-up)."""
 import numpy as np
 
-__all__ = ["log1pf", "powf"]
+__all__ = ["log1pf", "powf", "tanhf", "expm1f", "erff"]
 
 
 def _load():
@@ -19,15 +20,19 @@ def _load():
     import ctypes.util
     try:
         lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-        fns = {"log1pf": lib.log1pf, "powf": lib.powf, "pow": lib.pow}
+        fns = {name: getattr(lib, name) for name in _UNARY + ("powf", "pow")}
     except (OSError, AttributeError):
         return {}
-    fns["log1pf"].argtypes = [ctypes.c_float]
+    for name in _UNARY:
+        fns[name].argtypes = [ctypes.c_float]
     fns["powf"].argtypes = [ctypes.c_float, ctypes.c_float]
     fns["pow"].argtypes = [ctypes.c_double, ctypes.c_double]
     for name, fn in fns.items():
         fn.restype = ctypes.c_double if name == "pow" else ctypes.c_float
     return fns
+
+
+_UNARY = ("log1pf", "tanhf", "erff", "expm1f")
 
 
 _LIBM = []          # ({name: the C function}, empty where none was found; once looked for)
@@ -39,14 +44,34 @@ def _function(name):
     return _LIBM[0].get(name)
 
 
+def _each(name, a, stand_in):
+    a = np.asarray(a, np.float32)
+    fn = _function(name)
+    if fn is None:
+        with np.errstate(all="ignore"):
+            return stand_in(a.astype(np.float64)).astype(np.float32)
+    return np.array([fn(v) for v in a.ravel().tolist()], np.float32).reshape(a.shape)
+
+
 def log1pf(a):
     """``log1pf`` of each element of the float32 array ``a``."""
-    a = np.asarray(a, np.float32)
-    fn = _function("log1pf")
-    if fn is None:
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.log1p(a)
-    return np.array([fn(v) for v in a.ravel().tolist()], np.float32).reshape(a.shape)
+    return _each("log1pf", a, np.log1p)
+
+
+def tanhf(a):
+    """``tanhf`` of each element of the float32 array ``a`` (``gelu``'s scalar loop)."""
+    return _each("tanhf", a, np.tanh)
+
+
+def expm1f(a):
+    """``expm1f`` of each element of the float32 array ``a`` (``elu``'s scalar loop)."""
+    return _each("expm1f", a, np.expm1)
+
+
+def erff(a):
+    """``erff`` of each element of the float32 array ``a`` (``gelu``'s scalar loop)."""
+    import math
+    return _each("erff", a, np.frompyfunc(math.erf, 1, 1))
 
 
 def powf(a, p):

@@ -8,7 +8,7 @@ gradient taken with ``create_graph=True`` shows PyTorch's ``<Name>BackwardBackwa
 differentiated, as in PyTorch). ``glu`` and ``prelu`` are in ``table_glu_prelu``."""
 import numpy as np
 
-from .._cpu_kernels import elementwise as K
+from .._cpu_kernels import activation_kernel as AK, elementwise as K
 from .record import INTEGRAL, Grad, Param, defop, no_derivative, no_kernel
 from .table_activation import _scale
 
@@ -91,11 +91,17 @@ def _expm1(z):
 
 def _elu_scaled(a, alpha, scale, input_scale):
     neg, pos, inp = _coefs(a, alpha, scale, input_scale)
+    exact = AK.elu(a, neg, pos, inp)                 # (PyTorch's kernel, float32)
+    if exact is not None:
+        return exact
     return np.where(a <= 0, _expm1(a * inp) * neg, a * pos).astype(a.dtype, copy=False)
 
 
 def _elu_scaled_backward(g, a, alpha=1.0, scale=1.0, input_scale=1.0):
     neg, pos, inp = _coefs(a, alpha, scale, input_scale)
+    exact = AK.elu_backward(g, a, neg, pos, inp)
+    if exact is not None:
+        return exact
     return np.where(a <= 0, g * inp * neg * K.exp(a * inp), g * pos).astype(g.dtype, copy=False)
 
 
