@@ -1,6 +1,6 @@
 """PyTorch's float32 ``gelu`` (``approximate='none'`` and ``'tanh'``) and ``elu`` kernels
-and their gradients (``aten/src/ATen/native/cpu/Gelu.h``, ``Activation.cpp``), to the last
-bit: each full block of two vectors of a contiguous run (``vector_loop``) takes the
+and their gradients (``aten/src/ATen/native/cpu/Gelu.h``, ``Activation.cpp``; oneDNN's for
+``gelu`` 'none' of a contiguous tensor: ``onednn_gelu``), to the last bit: each full block of two vectors of a contiguous run (``vector_loop``) takes the
 vectorised formula (SLEEF's ``tanhf``, ``expm1f``, ``expf`` and PyTorch's own vector
 ``erf``: ``sleef_hyper``), the rest the scalar one with the C library's functions
 (``libm``); the compiler fuses ``a + b * c`` into one multiply-add where noted (measured
@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from .fma import fma32
+from . import onednn_gelu
 from .libm import erff, expm1f, tanhf
 from .sleef_hyper import erf_vec, expm1f_u10, tanhf_u10
 from .vector_loop import EXACT_LIMIT, by_vector_blocks
@@ -44,11 +45,21 @@ def _inner(x):
     return _BETA * fma32(_KAPPA, x * x * x, x)
 
 
+def _onednn_takes(a):
+    """Whether PyTorch hands ``gelu`` of ``a`` to oneDNN: a contiguous tensor of two or
+    more elements (one element, as a transposed or strided view, takes ATen's loop)."""
+    return a.flags.c_contiguous and a.size > 1
+
+
 def gelu(a, approximate, onednn=True):
-    """``approximate='none'`` is oneDNN's ``eltwise_gelu_erf`` in PyTorch (float32 CPU
-    tensors go to oneDNN while ``torch.backends.mkldnn`` is enabled, the default): not
-    followed, None; ATen's own kernel (``onednn=False``) is."""
-    if not _exact(a) or (approximate != "tanh" and onednn):
+    """``approximate='none'`` of a contiguous float32 tensor is oneDNN's
+    ``eltwise_gelu_erf`` in PyTorch (while ``torch.backends.mkldnn`` is enabled, the
+    default: ``onednn_gelu``); of another layout, or with ``onednn=False``, ATen's kernel."""
+    if a.dtype != _F:
+        return None
+    if approximate != "tanh" and onednn and _onednn_takes(a):
+        return onednn_gelu.gelu_erf(a) if onednn_gelu.available() else None
+    if not _exact(a):
         return None
     with np.errstate(all="ignore"):
         if approximate == "tanh":
@@ -62,9 +73,11 @@ def gelu(a, approximate, onednn=True):
 
 def _blocks(g, a, vector, scalar):
     """``vector(g, a)`` where PyTorch's loop takes vector blocks, ``scalar(g, a)``
-    elsewhere (both of one shape and layout; else None)."""
-    if g.shape != a.shape or g.strides != a.strides:
-        return None
+    elsewhere: ``a``'s blocks when ``g`` has its layout or is one broadcast number; with
+    layouts that differ no run is contiguous in both, and the loop is scalar."""
+    g = np.broadcast_to(g, a.shape)
+    if g.strides != a.strides and any(g.strides):
+        return scalar(g, a)
     where = by_vector_blocks(a, lambda v: np.ones(v.shape, bool), lambda v: np.zeros(v.shape, bool))
     if where.all():
         return vector(g, a)
@@ -95,8 +108,12 @@ def _gelu_none_grad(erf, exp, fused):
 
 
 def gelu_backward(g, a, approximate, onednn=True):
-    """(As ``gelu``: ``'none'`` is oneDNN's in PyTorch, None here unless ``onednn=False``.)"""
-    if not (_exact(a) and g.dtype == _F) or (approximate != "tanh" and onednn):
+    """(As ``gelu``: ``'none'`` of a contiguous input is oneDNN's.)"""
+    if a.dtype != _F or g.dtype != _F:
+        return None
+    if approximate != "tanh" and onednn and _onednn_takes(a):
+        return onednn_gelu.gelu_erf_backward(g, a) if onednn_gelu.available() else None
+    if not _exact(a):
         return None
     with np.errstate(all="ignore"):
         if approximate == "tanh":
