@@ -1,5 +1,5 @@
-"""The C library's own ``log1pf``, ``tanhf``, ``erff``, ``expm1f``, ``powf`` and ``pow``,
-which PyTorch's scalar loops call through ``std::log1p(float)`` (softplus's elements
+"""The C library's own ``log1pf``, ``tanhf``, ``erff``, ``expm1f``, ``logf``, ``powf`` and
+``pow``, which PyTorch's scalar loops call through ``std::log1p(float)`` (softplus's elements
 outside its vector blocks), ``std::tanh``, ``std::erf`` (gelu's), ``std::expm1`` (elu's)
 and ``std::pow`` (the ``p``-norm's terms and root for a ``p`` other than 0, 1, 2 and
 infinity). glibc's are not correctly rounded (``powf``: 0.07 % of results differ from
@@ -12,7 +12,7 @@ double stand in. The library is looked for on the first call, not at import:
 start-up)."""
 import numpy as np
 
-__all__ = ["log1pf", "powf", "tanhf", "expm1f", "erff"]
+__all__ = ["log1pf", "powf", "tanhf", "expm1f", "erff", "log"]
 
 
 def _load():
@@ -20,19 +20,20 @@ def _load():
     import ctypes.util
     try:
         lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-        fns = {name: getattr(lib, name) for name in _UNARY + ("powf", "pow")}
+        fns = {name: getattr(lib, name) for name in _UNARY + ("powf", "pow", "log")}
     except (OSError, AttributeError):
         return {}
     for name in _UNARY:
         fns[name].argtypes = [ctypes.c_float]
     fns["powf"].argtypes = [ctypes.c_float, ctypes.c_float]
     fns["pow"].argtypes = [ctypes.c_double, ctypes.c_double]
+    fns["log"].argtypes = [ctypes.c_double]
     for name, fn in fns.items():
-        fn.restype = ctypes.c_double if name == "pow" else ctypes.c_float
+        fn.restype = ctypes.c_double if name in ("pow", "log") else ctypes.c_float
     return fns
 
 
-_UNARY = ("log1pf", "tanhf", "erff", "expm1f")
+_UNARY = ("log1pf", "tanhf", "erff", "expm1f", "logf")
 
 
 _LIBM = []          # ({name: the C function}, empty where none was found; once looked for)
@@ -44,13 +45,21 @@ def _function(name):
     return _LIBM[0].get(name)
 
 
-def _each(name, a, stand_in):
-    a = np.asarray(a, np.float32)
+def _each(name, a, stand_in, dt=np.float32):
+    a = np.asarray(a, dt)
     fn = _function(name)
     if fn is None:
         with np.errstate(all="ignore"):
-            return stand_in(a.astype(np.float64)).astype(np.float32)
-    return np.array([fn(v) for v in a.ravel().tolist()], np.float32).reshape(a.shape)
+            return stand_in(a.astype(np.float64)).astype(dt)
+    return np.array([fn(v) for v in a.ravel().tolist()], dt).reshape(a.shape)
+
+
+def log(a):
+    """``logf`` (float32) or ``log`` (float64) of each element of ``a`` (``xlogy``'s
+    scalar kernel, so ``kl_div``; numpy's are SVML's on AVX-512, a last bit apart)."""
+    if np.asarray(a).dtype == np.float64:
+        return _each("log", a, np.log, np.float64)
+    return _each("logf", a, np.log)
 
 
 def log1pf(a):

@@ -9,7 +9,9 @@ import math
 import numpy as np
 
 from .._cpu_kernels.elementwise import _rounded_from_float64
+from .._cpu_kernels import libm
 from .._cpu_kernels.mkl_vml import vml
+from .._cpu_kernels.vector_loop import EXACT_LIMIT
 from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
 _ALL = ("method", "function", "inplace")
@@ -141,9 +143,12 @@ defop("nonzero", None, lambda a: np.argwhere(a), None, dtype="long", category="c
 
 
 def _xlogy(a, b):
-    """x * log(y), 0 where x is 0 (unless y is nan)."""
+    """x * log(y), 0 where x is 0 (unless y is nan): PyTorch's scalar kernel, with the C
+    library's ``logf`` / ``log`` (numpy's for tensors above ``EXACT_LIMIT``)."""
     with np.errstate(all="ignore"):
-        return np.where((a == 0) & ~np.isnan(b), np.zeros((), a.dtype), a * np.log(b))
+        exact = a.dtype in (np.float32, np.float64) and max(a.size, np.size(b)) <= EXACT_LIMIT
+        logs = libm.log(np.asarray(b, a.dtype)) if exact else np.log(b)
+        return np.where((a == 0) & ~np.isnan(b), np.zeros((), a.dtype), a * logs)
 
 
 defop("xlogy", "XlogyBackward0", _xlogy,
