@@ -14,6 +14,7 @@ def torch():
     return pytest.importorskip("torch")
 
 
+@pytest.mark.filterwarnings("ignore:reduction. 'mean' divides")
 @pytest.mark.parametrize("dt", [np.float32, np.float64], ids=["float32", "float64"])
 @pytest.mark.parametrize("reduction", ["none", "sum", "mean", "batchmean"])
 @pytest.mark.parametrize("log_target", [False, True])

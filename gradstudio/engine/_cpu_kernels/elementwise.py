@@ -50,10 +50,11 @@ from .rsqrt14 import mkl_sqrt32_avx512
 from .mkl_vml import vml
 from .sleef_double import sigmoid64, silu64
 from .sleef_float import log1pf_u10
+from .sleef_hyper import expm1f_u10
 from .libm import log1pf as libm_log1pf
 from .rsqrt_table import RSQRT_TABLE
 
-__all__ = ["by_vector_blocks", "log_sigmoid", "log_sigmoid_buffer", "softplus", "softplus_exp", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
+__all__ = ["expm1", "log1p", "by_vector_blocks", "log_sigmoid", "log_sigmoid_buffer", "softplus", "softplus_exp", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
@@ -90,6 +91,22 @@ log = _rounded_from_float64(np.log, vml_name="Ln")
 sin = _rounded_from_float64(np.sin, vml_name="Sin")
 cos = _rounded_from_float64(np.cos, vml_name="Cos")
 tanh = _rounded_from_float64(np.tanh, _tanh64, vml_name="Tanh")
+
+
+def _sleef_all(np_fn, sleef_fn):
+    """PyTorch's ``vml::v<op>`` without MKL's version (``expm1``, ``log1p``): SLEEF's u10
+    function on every float32 element (``vec::map``'s last vector is a partial one)."""
+    def fn(a):
+        if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+            return sleef_fn(a)
+        with np.errstate(all="ignore"):
+            return np_fn(a)
+    fn.__name__ = np_fn.__name__
+    return fn
+
+
+expm1 = _sleef_all(np.expm1, expm1f_u10)
+log1p = _sleef_all(np.log1p, log1pf_u10)
 
 
 # ------------------------------------------------------------------------------- sigmoid
