@@ -144,3 +144,17 @@ def test_expm1_and_log1p_are_sleefs_on_every_element(torch, name):
     with np.errstate(all="ignore"):
         assert _bits(getattr(E, name)(E.tensor(edges))) == \
             _bits(getattr(torch, name)(torch.from_numpy(edges)))
+
+
+def test_mish_and_its_gradient_have_torchs_bits(torch):
+    rng = np.random.default_rng(21)
+    for n in SIZES:
+        for x in ((rng.standard_normal(n) * 3).astype(np.float32),
+                  np.resize(np.array(EDGES, np.float32), n)):
+            g = rng.standard_normal(n).astype(np.float32)
+            xt, xe = torch.from_numpy(x).requires_grad_(), E.tensor(x, requires_grad=True)
+            t, e = torch.nn.functional.mish(xt), E.nn.functional.mish(xe)
+            assert _bits(e) == _bits(t), n
+            t.backward(torch.from_numpy(g))
+            e.backward(E.tensor(g))
+            assert _bits(xe.grad) == _bits(xt.grad), n

@@ -1,5 +1,5 @@
-"""PyTorch's float32 ``gelu`` (``approximate='none'`` and ``'tanh'``) and ``elu`` kernels
-and their gradients (``aten/src/ATen/native/cpu/Gelu.h``, ``Activation.cpp``; oneDNN's for
+"""PyTorch's float32 ``gelu`` (``approximate='none'`` and ``'tanh'``), ``elu`` and ``mish``
+kernels and their gradients (``aten/src/ATen/native/cpu/Gelu.h``, ``Activation.cpp``; oneDNN's for
 ``gelu`` 'none' of a contiguous tensor: ``onednn_gelu``), to the last bit: each full block of two vectors of a contiguous run (``vector_loop``) takes the
 vectorised formula (SLEEF's ``tanhf``, ``expm1f``, ``expf`` and PyTorch's own vector
 ``erf``: ``sleef_hyper``), the rest the scalar one with the C library's functions
@@ -12,11 +12,12 @@ import numpy as np
 
 from .fma import fma32
 from . import onednn_gelu
-from .libm import erff, expm1f, tanhf
+from .libm import erff, expm1f, log1pf, tanhf
+from .sleef_float import log1pf_u10
 from .sleef_hyper import erf_vec, expm1f_u10, tanhf_u10
 from .vector_loop import EXACT_LIMIT, by_vector_blocks
 
-__all__ = ["gelu", "gelu_backward", "elu", "elu_backward"]
+__all__ = ["gelu", "gelu_backward", "elu", "elu_backward", "mish", "mish_backward"]
 
 _F = np.float32
 _BETA = _F(math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5)      # kGeluBeta
@@ -145,3 +146,34 @@ def elu_backward(g, a, neg, pos, inp):
         return np.where(x <= 0, ((dy * inp) * neg) * _libm_expf(x * inp), dy * pos)
     with np.errstate(all="ignore"):
         return _blocks(g, a, vector, scalar)
+
+
+def _softplus_tanh(exp, log1p, tanh):
+    return lambda x: tanh(log1p(exp(x)))
+
+
+def mish(a):
+    """``x * tanh(log1p(exp(x)))``: SLEEF's functions on vector blocks, the C library's on
+    the rest."""
+    if not _exact(a):
+        return None
+    with np.errstate(all="ignore"):
+        return by_vector_blocks(a, lambda x: x * _softplus_tanh(_sleef_expf, log1pf_u10, tanhf_u10)(x),
+                                lambda x: x * _softplus_tanh(_libm_expf, log1pf, tanhf)(x))
+
+
+def mish_backward(g, a):
+    """``dy * (t + x * sigmoid * (1 - t * t))``, ``t = tanh(softplus(x))``, both of its
+    multiply-adds fused (vector and scalar loops alike)."""
+    if not (_exact(a) and g.dtype == _F):
+        return None
+
+    def grad(exp, log1p, tanh):
+        def fn(dy, x):
+            sigmoid = _ONE / (_ONE + exp(-x))
+            t = _softplus_tanh(exp, log1p, tanh)(x)
+            return dy * fma32(x * sigmoid, fma32(-t, t, _ONE), t)
+        return fn
+    with np.errstate(all="ignore"):
+        return _blocks(g, a, grad(_sleef_expf, log1pf_u10, tanhf_u10),
+                       grad(_libm_expf, log1pf, tanhf))

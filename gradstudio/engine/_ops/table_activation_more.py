@@ -187,7 +187,17 @@ def _log1p(a):
     return np.log1p(a.astype(np.float64)).astype(a.dtype)
 
 
+def _mish(a):
+    exact = AK.mish(a)                               # (PyTorch's kernel, float32)
+    if exact is not None:
+        return exact
+    return a * K.tanh(_log1p(K.exp(a)))
+
+
 def _mish_backward(g, a):
+    exact = AK.mish_backward(g, a)
+    if exact is not None:
+        return exact
     one = _scale(a, 1)
     sig = one / (one + K.exp(-a))
     t = K.tanh(_log1p(K.exp(a)))
@@ -201,7 +211,7 @@ def _mish_composite(F, g, a):
     return g * (t + a * sig * (1 - t * t))
 
 
-_pair("mish", "MishBackward0", lambda a: a * K.tanh(_log1p(K.exp(a))), _mish_backward,
+_pair("mish", "MishBackward0", _mish, _mish_backward,
       lambda F, gg, g, a: F.zeros(gg), (),
       "x * tanh(softplus(x)).", "torch.nn.functional.mish({self})",
       "grad * (torch.tanh(torch.log1p(torch.exp(self))) + self * torch.sigmoid(self) "
