@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from .elementwise import _sleef_expf, libm_expf as _libm_expf
 from .fma import fma32
 from . import onednn_gelu
 from .libm import erff, expm1f, log1pf, tanhf
@@ -29,16 +30,6 @@ _HALF, _ONE, _THREE_KAPPA = _F(0.5), _F(1), _F(3) * _F(0.044715)
 
 def _exact(a):
     return a.dtype == _F and a.size <= EXACT_LIMIT
-
-
-def _sleef_expf(v):
-    from .elementwise import _sleef_expf as expf      # (elementwise imports this module)
-    return expf(v)
-
-
-def _libm_expf(v):
-    from .elementwise import libm_expf
-    return libm_expf(v)
 
 
 def _inner(x):
