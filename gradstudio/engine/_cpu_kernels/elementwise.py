@@ -47,22 +47,29 @@ from .cpu import MKL_GENERIC
 from .fma import fma32, fma64
 from .vector_loop import _BLOCK, EXACT_LIMIT, MKL_AVX512, by_vector_blocks  # noqa: F401
 from .rsqrt14 import mkl_sqrt32_avx512
+from .mkl_vml import vml
 from .sleef_double import sigmoid64, silu64
 from .sleef_float import log1pf_u10
+from .sleef_hyper import expm1f_u10
 from .libm import log1pf as libm_log1pf
 from .rsqrt_table import RSQRT_TABLE
 
-__all__ = ["by_vector_blocks", "log_sigmoid", "log_sigmoid_buffer", "softplus", "softplus_exp", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
+__all__ = ["expm1", "log1p", "by_vector_blocks", "log_sigmoid", "log_sigmoid_buffer", "softplus", "softplus_exp", "exp", "log", "sin", "cos", "tanh", "sqrt", "sigmoid", "silu", "silu_backward", "sigmoid_backward",
            "tanh_backward"]
 
 _F32, _F64 = np.float32, np.float64
 _EXTENDED = np.finfo(np.longdouble).nmant > np.finfo(_F64).nmant
 
 
-def _rounded_from_float64(np_fn, float64=None):
-    """``np_fn`` on float32 computed in float64 and rounded once; float64 by ``float64``
-    (numpy's own function by default)."""
+def _rounded_from_float64(np_fn, float64=None, vml_name=None):
+    """MKL's ``vml_name`` where PyTorch's MKL release is installed (``mkl_vml``: its
+    bits, float32 and float64, at any size); else ``np_fn`` on float32 computed in float64
+    and rounded once, float64 by ``float64`` (numpy's own function by default)."""
     def fn(a):
+        if vml_name is not None:
+            out = vml(vml_name, a)
+            if out is not None:
+                return out
         dt = a.dtype
         if a.size > EXACT_LIMIT:
             return np_fn(a)
@@ -79,11 +86,27 @@ def _tanh64(a):
     return np.tanh(a.astype(np.longdouble)).astype(_F64) if _EXTENDED else np.tanh(a)
 
 
-exp = _rounded_from_float64(np.exp)
-log = _rounded_from_float64(np.log)
-sin = _rounded_from_float64(np.sin)
-cos = _rounded_from_float64(np.cos)
-tanh = _rounded_from_float64(np.tanh, _tanh64)
+exp = _rounded_from_float64(np.exp, vml_name="Exp")
+log = _rounded_from_float64(np.log, vml_name="Ln")
+sin = _rounded_from_float64(np.sin, vml_name="Sin")
+cos = _rounded_from_float64(np.cos, vml_name="Cos")
+tanh = _rounded_from_float64(np.tanh, _tanh64, vml_name="Tanh")
+
+
+def _sleef_all(np_fn, sleef_fn):
+    """PyTorch's ``vml::v<op>`` without MKL's version (``expm1``, ``log1p``): SLEEF's u10
+    function on every float32 element (``vec::map``'s last vector is a partial one)."""
+    def fn(a):
+        if a.dtype == _F32 and a.size <= EXACT_LIMIT:
+            return sleef_fn(a)
+        with np.errstate(all="ignore"):
+            return np_fn(a)
+    fn.__name__ = np_fn.__name__
+    return fn
+
+
+expm1 = _sleef_all(np.expm1, expm1f_u10)
+log1p = _sleef_all(np.log1p, log1pf_u10)
 
 
 # ------------------------------------------------------------------------------- sigmoid
@@ -246,8 +269,12 @@ def _mkl_sqrt32(x):
 
 
 def sqrt(a, exact=None):
-    """PyTorch's square root: MKL's for float32 (see the module's docstring; ``exact``
-    overrides the size rule), correctly rounded for float64."""
+    """PyTorch's square root: MKL's (``mkl_vml`` where PyTorch's MKL release is installed,
+    float32 and float64; else for float32 see the module's docstring; ``exact`` overrides
+    the size rule), else correctly rounded for float64."""
+    out = vml("Sqrt", a)            # (MKL's own vsSqrt / vdSqrt, where installed)
+    if out is not None:
+        return out
     if exact is None:
         exact = a.size <= EXACT_LIMIT
     if a.dtype == np.float32 and exact and (MKL_AVX512 or MKL_GENERIC):

@@ -225,10 +225,10 @@ _un("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
 _un("reciprocal", "ReciprocalBackward0", lambda a: 1 / a,
     Grad(lambda F, g, out, a: -g * out * out, ("out",), formula="-grad * result ** 2"),
     "1 / x for every element.")
-_un("log1p", "Log1PBackward0", np.log1p,
+_un("log1p", "Log1PBackward0", K.log1p,
     Grad(lambda F, g, out, a: g / (1 + a), (0,), formula="grad / (1 + self)"),
     "log(1 + x), accurate for small x.")
-_un("expm1", "Expm1Backward0", np.expm1,
+_un("expm1", "Expm1Backward0", K.expm1,
     Grad(lambda F, g, out, a: g * (out + 1), ("out",), formula="grad * (result + 1)"),
     "e^x - 1, accurate for small x.")
 defop("atan2", "Atan2Backward0", np.arctan2,

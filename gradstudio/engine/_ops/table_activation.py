@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from .._cpu_kernels import elementwise as K
+from .._cpu_kernels import activation_kernel as AK, elementwise as K
 from .record import INTEGRAL, OPS, Grad, Param, defop, no_kernel
 
 _SQRT1_2 = 1 / math.sqrt(2)
@@ -74,10 +74,18 @@ _activation(
 
 # elu: x > 0 ? x : alpha * (exp(x) - 1)
 def _elu(a, alpha=1.0):
+    one = a.dtype.type(1)
+    exact = AK.elu(a, _scale(a, alpha), one, one)     # (PyTorch's kernel, float32)
+    if exact is not None:
+        return exact
     return np.where(a > 0, a, np.expm1(a) * _scale(a, alpha))
 
 
 def _elu_backward(g, a, alpha=1.0):
+    one = a.dtype.type(1)
+    exact = AK.elu_backward(g, a, _scale(a, alpha), one, one)
+    if exact is not None:
+        return exact
     return np.where(a > 0, g, g * (K.exp(a) * _scale(a, alpha)))
 
 
@@ -134,12 +142,18 @@ for _name, _grad_fn, _forward, _grad, _formula in (
 
 # gelu: x * Phi(x), or its tanh approximation
 def _gelu(a, approximate="none"):
+    exact = AK.gelu(a, approximate)                  # (PyTorch's kernel, float32)
+    if exact is not None:
+        return exact
     if approximate == "tanh":
         return 0.5 * a * (1 + K.tanh(_K * (a + _C * a * a * a)))
     return a * 0.5 * (1 + erf(a * _SQRT1_2))
 
 
 def _gelu_backward(g, a, approximate="none"):
+    exact = AK.gelu_backward(g, a, approximate)
+    if exact is not None:
+        return exact
     if approximate == "tanh":
         t = K.tanh(_K * (a + _C * a * a * a))
         return g * (0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _K * (1 + 3 * _C * a * a))

@@ -8,7 +8,7 @@ gradient taken with ``create_graph=True`` shows PyTorch's ``<Name>BackwardBackwa
 differentiated, as in PyTorch). ``glu`` and ``prelu`` are in ``table_glu_prelu``."""
 import numpy as np
 
-from .._cpu_kernels import elementwise as K
+from .._cpu_kernels import activation_kernel as AK, elementwise as K
 from .record import INTEGRAL, Grad, Param, defop, no_derivative, no_kernel
 from .table_activation import _scale
 
@@ -91,11 +91,17 @@ def _expm1(z):
 
 def _elu_scaled(a, alpha, scale, input_scale):
     neg, pos, inp = _coefs(a, alpha, scale, input_scale)
+    exact = AK.elu(a, neg, pos, inp)                 # (PyTorch's kernel, float32)
+    if exact is not None:
+        return exact
     return np.where(a <= 0, _expm1(a * inp) * neg, a * pos).astype(a.dtype, copy=False)
 
 
 def _elu_scaled_backward(g, a, alpha=1.0, scale=1.0, input_scale=1.0):
     neg, pos, inp = _coefs(a, alpha, scale, input_scale)
+    exact = AK.elu_backward(g, a, neg, pos, inp)
+    if exact is not None:
+        return exact
     return np.where(a <= 0, g * inp * neg * K.exp(a * inp), g * pos).astype(g.dtype, copy=False)
 
 
@@ -181,7 +187,17 @@ def _log1p(a):
     return np.log1p(a.astype(np.float64)).astype(a.dtype)
 
 
+def _mish(a):
+    exact = AK.mish(a)                               # (PyTorch's kernel, float32)
+    if exact is not None:
+        return exact
+    return a * K.tanh(_log1p(K.exp(a)))
+
+
 def _mish_backward(g, a):
+    exact = AK.mish_backward(g, a)
+    if exact is not None:
+        return exact
     one = _scale(a, 1)
     sig = one / (one + K.exp(-a))
     t = K.tanh(_log1p(K.exp(a)))
@@ -195,7 +211,7 @@ def _mish_composite(F, g, a):
     return g * (t + a * sig * (1 - t * t))
 
 
-_pair("mish", "MishBackward0", lambda a: a * K.tanh(_log1p(K.exp(a))), _mish_backward,
+_pair("mish", "MishBackward0", _mish, _mish_backward,
       lambda F, gg, g, a: F.zeros(gg), (),
       "x * tanh(softplus(x)).", "torch.nn.functional.mish({self})",
       "grad * (torch.tanh(torch.log1p(torch.exp(self))) + self * torch.sigmoid(self) "

@@ -64,7 +64,10 @@ def _count(shape, dim):
 def _norm_fwd(a, p=2.0, dim=None, keepdim=False):
     x, dim = np.abs(a), _axis(a, dim)
     axes = None if dim is None else _norm_dims(dim, a.ndim)
-    exact = norm2(a, axes) if p == 2 else norm_seq(a, axes, p) if p == 1 else None
+    if p != 0 and a.size and _count(a.shape, dim) == 1:
+        # (PyTorch reduces one element to its absolute value: no power, no root)
+        return np.max(x, axis=dim, keepdims=keepdim)
+    exact = norm2(a, axes) if p == 2 else norm_seq(a, axes, p)
     if exact is not None:       # (PyTorch's order of additions)
         return np.expand_dims(exact, axes) if keepdim and dim is not None else \
             exact.reshape((1,) * a.ndim) if keepdim else exact

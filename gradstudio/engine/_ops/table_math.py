@@ -1,13 +1,17 @@
 """More elementwise math for the op table: the trigonometric and hyperbolic functions and
 their inverses, ``erf``/``erfc``, ``log2``/``log10``, ``exp2`` and ``frac``, each with the
 VJP of PyTorch's ``derivatives.yaml`` and bound as PyTorch binds it (``t.tan()``,
-``torch.tan(t)``, ``t.tan_()``). Float32 values are computed in float64 and rounded once
-(see ``_cpu_kernels.elementwise``), so they agree with PyTorch's to the last bit but rarely."""
+``torch.tan(t)``, ``t.tan_()``). Float32 and float64 values are MKL's (PyTorch's bits) where its release is
+installed, else computed in float64 and rounded once (see ``_cpu_kernels.elementwise``),
+which agrees with PyTorch's to the last bit but rarely."""
 import math
 
 import numpy as np
 
 from .._cpu_kernels.elementwise import _rounded_from_float64
+from .._cpu_kernels import libm
+from .._cpu_kernels.mkl_vml import vml
+from .._cpu_kernels.vector_loop import EXACT_LIMIT
 from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
 _ALL = ("method", "function", "inplace")
@@ -19,30 +23,34 @@ def _math(name, grad_fn, forward, grad, doc, dtype="float", refuses=None):
           code="{self}." + name + "()", variants=_ALL, refuses=refuses)
 
 
-def _elementwise(fn):
-    """``fn`` (a Python function of one float) over an array, in float64 and rounded once
+def _elementwise(fn, vml_name):
+    """MKL's ``vml_name`` where PyTorch's MKL release is installed (``mkl_vml``), else
+    ``fn`` (a Python function of one float) over an array, in float64 and rounded once
     to the array's dtype (numpy has no ``erf``; ``math``'s is accurate to the last bit of
     a float64)."""
     ufunc = np.frompyfunc(fn, 1, 1)
 
     def forward(a):
+        out = vml(vml_name, a)
+        if out is not None:
+            return out
         return np.asarray(ufunc(a.astype(np.float64)), np.float64).astype(a.dtype)
     forward.__name__ = fn.__name__
     return forward
 
 
-_math("tan", "TanBackward0", _rounded_from_float64(np.tan),
+_math("tan", "TanBackward0", _rounded_from_float64(np.tan, vml_name="Tan"),
       Grad(lambda F, g, out, a: g * (1 + out ** 2), ("out",),
            formula="grad * (1 + result ** 2)"), "Tangent of every element.")
-_math("asin", "AsinBackward0", _rounded_from_float64(np.arcsin),
+_math("asin", "AsinBackward0", _rounded_from_float64(np.arcsin, vml_name="Asin"),
       Grad(lambda F, g, out, a: g * F.rsqrt(-a * a + 1), (0,),
            formula="grad * torch.rsqrt(1 - self ** 2)"),
       "Arcsine of every element (nan outside [-1, 1]).")
-_math("acos", "AcosBackward0", _rounded_from_float64(np.arccos),
+_math("acos", "AcosBackward0", _rounded_from_float64(np.arccos, vml_name="Acos"),
       Grad(lambda F, g, out, a: g * -F.rsqrt(-a * a + 1), (0,),
            formula="-grad * torch.rsqrt(1 - self ** 2)"),
       "Arccosine of every element (nan outside [-1, 1]).")
-_math("atan", "AtanBackward0", _rounded_from_float64(np.arctan),
+_math("atan", "AtanBackward0", _rounded_from_float64(np.arctan, vml_name="Atan"),
       Grad(lambda F, g, out, a: g / (a * a + 1), (0,),
            formula="grad / (1 + self ** 2)"), "Arctangent of every element.")
 _math("sinh", "SinhBackward0", _rounded_from_float64(np.sinh),
@@ -62,19 +70,19 @@ _math("acosh", "AcoshBackward0", _rounded_from_float64(np.arccosh),
 _math("atanh", "AtanhBackward0", _rounded_from_float64(np.arctanh),
       Grad(lambda F, g, out, a: g * 1 / (1 - a ** 2), (0,), formula="grad / (1 - self ** 2)"),
       "Inverse hyperbolic tangent of every element (nan outside [-1, 1]).")
-_math("erf", "ErfBackward0", _elementwise(math.erf),
+_math("erf", "ErfBackward0", _elementwise(math.erf, "Erf"),
       Grad(lambda F, g, out, a: _TWO_OVER_SQRT_PI * F.exp(-(a ** 2)) * g, (0,),
            formula="2 / math.sqrt(math.pi) * torch.exp(-self ** 2) * grad"),
       "The error function of every element.")
-_math("erfc", "ErfcBackward0", _elementwise(math.erfc),
+_math("erfc", "ErfcBackward0", _elementwise(math.erfc, "Erfc"),
       Grad(lambda F, g, out, a: -_TWO_OVER_SQRT_PI * F.exp(-(a ** 2)) * g, (0,),
            formula="-2 / math.sqrt(math.pi) * torch.exp(-self ** 2) * grad"),
       "The complementary error function 1 - erf(x) of every element.")
-_math("log2", "Log2Backward0", _rounded_from_float64(np.log2),
+_math("log2", "Log2Backward0", _rounded_from_float64(np.log2, vml_name="Log2"),
       Grad(lambda F, g, out, a: g / (a * 0.6931471805599453), (0,),
            formula="grad / (self * math.log(2))"),
       "Base-2 logarithm of every element.")
-_math("log10", "Log10Backward0", _rounded_from_float64(np.log10),
+_math("log10", "Log10Backward0", _rounded_from_float64(np.log10, vml_name="Log10"),
       Grad(lambda F, g, out, a: g / (a * 2.3025850929940456), (0,),
            formula="grad / (self * math.log(10))"),
       "Base-10 logarithm of every element.")
@@ -135,9 +143,12 @@ defop("nonzero", None, lambda a: np.argwhere(a), None, dtype="long", category="c
 
 
 def _xlogy(a, b):
-    """x * log(y), 0 where x is 0 (unless y is nan)."""
+    """x * log(y), 0 where x is 0 (unless y is nan): PyTorch's scalar kernel, with the C
+    library's ``logf`` / ``log`` (numpy's for tensors above ``EXACT_LIMIT``)."""
     with np.errstate(all="ignore"):
-        return np.where((a == 0) & ~np.isnan(b), np.zeros((), a.dtype), a * np.log(b))
+        exact = a.dtype in (np.float32, np.float64) and max(a.size, np.size(b)) <= EXACT_LIMIT
+        logs = libm.log(np.asarray(b, a.dtype)) if exact else np.log(b)
+        return np.where((a == 0) & ~np.isnan(b), np.zeros((), a.dtype), a * logs)
 
 
 defop("xlogy", "XlogyBackward0", _xlogy,

@@ -6,6 +6,7 @@ The package imports this module right after ``_ops.table``, whose conventions it
 """
 import numpy as np
 
+from .._cpu_kernels import prod_kernel
 from .._cpu_kernels.vector_loop import EXACT_LIMIT
 from .._cpu_kernels.welford import spread_all, welford
 from .record import Grad, Param, defop, _norm_dims
@@ -80,9 +81,15 @@ def _prod_grad(F, g, out, a, dim=None, keepdim=False):
     return F.reshape(g, a.shape) if full else g  # (PyTorch's view_as)
 
 
+def _prod(a, dim=None, keepdim=False):
+    exact = prod_kernel.prod(a, dim, keepdim)        # (PyTorch's order of products)
+    if exact is not None:
+        return exact
+    return np.multiply.reduce(a, _axis(a, dim), keepdims=keepdim)
+
+
 defop("prod", lambda p: "ProdBackward0" if p.get("dim") is None else "ProdBackward1",
-      lambda a, dim=None, keepdim=False: np.multiply.reduce(a, _axis(a, dim),
-                                                            keepdims=keepdim),
+      _prod,
       Grad(_prod_grad, (0, "out"), formula="grad * result / self"),
       params=(Param("dim", "int", None, "dimension to multiply along; None for all"), KEEP),
       dtype="sum", category="reduction", code="{self}.prod({dim})",
