@@ -28,6 +28,7 @@ from gradstudio.timeline import Seen, traced
 from gradstudio.words import QT_TRANSLATE_NOOP
 
 from . import reinit
+from .momentum import momentum_step
 from .values import SCALAR_FED_BACK, TraceError, _number, has_marked
 
 LEAF_UPDATE = QT_TRANSLATE_NOOP("TraceRefusal",
@@ -82,6 +83,8 @@ def inplace_update(rec, t, direct, op, operands, params):
             not rec.is_tensor(step):
         raise TraceError(LEAF_UPDATE)
     found = _scaled_grad(rec, step, leaf, negated=added)
+    if found is None and direct and op.name == "sub" and momentum_step(rec, t, step, style):
+        return
     if found is None and added and direct:
         raise TraceError(OTHER_WRITE, method=_METHODS[op.name])
     if found is None:
