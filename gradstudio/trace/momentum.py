@@ -72,13 +72,20 @@ def momentum_step(rec, leaf, step, style):
         return False
     v0, mu, chain = found
     chain = sorted(chain + [i])
-    last_action = rec.actions[-1]["after"] if rec.actions else 0
-    if chain != list(range(chain[0], len(rec.nodes))) or last_action > chain[0] or any(
+    last = rec.actions[-1] if rec.actions else None
+    if _before_last(rec, last, chain):       # (vb's nodes came before w's update)
+        last["after"] = chain[0]
+    last_action = last["after"] if last else 0
+    if last_action > chain[0] or any(
             (rec.nodes[k]["label"] and k != a) or rec.nodes[k]["watched"] or
-            rec.nodes[k]["keep"] for k in chain) or any(k > chain[0] and src in chain[1:] and k not in chain
-                                   for k, n in enumerate(rec.nodes)
-                                   for src in n["inputs"].values()):
+            rec.nodes[k]["keep"] for k in chain) or any(
+            src in chain for k in range(chain[0], len(rec.nodes)) if k not in chain
+            for src in rec.nodes[k]["inputs"].values()):
         return False
+    moved = _to_the_end(rec, chain)
+    if moved is None:
+        return False
+    a, chain = moved.get(a, a), sorted(moved.get(k, k) for k in chain)
     new, old = rec.objects[a], rec.objects[v0]
     rec.drop_tail(chain)
     rec.absorbed.discard(id(new))
@@ -91,6 +98,44 @@ def momentum_step(rec, leaf, step, style):
         "form": "mul_add" if new is old else "assign", "style": style,
         "no_grad": not rec.torch.is_grad_enabled()})
     return True
+
+
+def _before_last(rec, last, chain):
+    """Whether ``chain`` is the step of a tensor whose velocity the script computed before
+    the last action, a ``momentum_update`` of another tensor (``vw = ...; vb = ...; w -=
+    lr * vw; b -= lr * vb``): only ``chain``'s nodes were made since it began."""
+    return last is not None and last["kind"] == "momentum_update" and \
+        not last.get("failed") and chain[0] < last["after"] and \
+        chain == list(range(chain[0], len(rec.nodes)))
+
+
+def _to_the_end(rec, chain):
+    """Moves the nodes ``chain`` after the other nodes made since them (``vw = mu * vw +
+    w.grad; vb = mu * vb + b.grad; w -= lr * vw``: ``vb``'s nodes come first, for its own
+    update), keeping each group's order (none of those uses a node of ``chain``). Returns
+    where each moved node went (old -> new), or None (nothing moved) when a node of them
+    is already read by what keeps node numbers."""
+    first, end = chain[0], len(rec.nodes)
+    others = [k for k in range(first, end) if k not in chain]
+    if not others:
+        return {}
+    tail = set(range(first, end))
+    if tail & (set(rec.item_reads) | set(rec.written) | set(rec.grad_writes)):
+        return None
+    order = others + list(chain)
+    new = {old: first + n for n, old in enumerate(order)}
+    nodes, objects = [rec.nodes[k] for k in order], [rec.objects[k] for k in order]
+    values = {new[k]: rec.values[k] for k in order if k in rec.values}
+    rec.nodes[first:], rec.objects[first:] = nodes, objects
+    for k in order:
+        rec.values.pop(k, None)
+    rec.values.update(values)
+    for node in nodes:
+        node["inputs"] = {p: new.get(src, src) for p, src in node["inputs"].items()}
+    for key, k in list(rec.node_of.items()):
+        if k in new:
+            rec.node_of[key] = new[k]
+    return new
 
 
 def _join_or_add(rec, node, velocity, settings):
