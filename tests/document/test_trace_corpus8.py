@@ -1,0 +1,68 @@
+"""Issue 32, point 2, on the eighth corpus (``corpus8_programs.py``: 12 scripts built on
+what the tracer still recorded at its start: momentum by hand, a module buffer counting
+its calls, a write through ``x.detach()``, parameters initialised in place under
+``no_grad``, ``copy.deepcopy(model.state_dict())`` as the best model, forward-mode AD, and
+programs combining them). Every program opens, the export run under real torch prints
+exactly what the program printed under torch, and the programs of ``WHOLE`` open drawn
+whole, nothing recorded. What stays recorded says why, on its line (``CUT``)."""
+import pytest
+
+from corpus8_programs import NOTEBOOKS, PROGRAMS
+from corpus_checks import *  # noqa: F401,F403  (the checks every corpus makes)
+
+NOTEBOOK_BYTES = None
+NAMES = list(PROGRAMS)
+
+# drawn whole: no part cut, no tensor recorded
+WHOLE = ["momentum_mul_add_one_parameter", "momentum_assign_two_parameters",
+         "momentum_assign_one_parameter", "buffer_counts_forward_calls",
+         "inplace_init_fill_zero_normal_copy", "inplace_init_uniform_fill"]
+
+# still cut (recorded), and why: the words of the note and the line the cut starts on
+CUT = {
+    # (step = w.grad + mu * buf; w.sub_(lr * step): not the form v = mu * v + w.grad)
+    "nesterov_by_hand_step_variable": ("an in-place update of a leaf that requires grad "
+                                       "can be drawn only as a training step", 9),
+    # (z = x.detach(); z[0] = 5 changes x too: a graph of nodes cannot show it)
+    "detach_shares_memory_writes": ("an in-place update of a tensor that shares its "
+                                    "memory with another", None),
+    "forward_ad_dual_numbers": ("forward-mode AD (torch.autograd.forward_ad.make_dual) "
+                                "cannot be drawn yet", 6),
+}
+
+ENGINE_DIGITS = {}
+
+
+def test_the_corpus_has_its_scripts():
+    assert len(PROGRAMS) == 12 and not NOTEBOOKS
+    assert set(WHOLE) <= set(PROGRAMS) and not set(WHOLE) & set(CUT)
+
+
+@pytest.mark.parametrize("name", sorted(CUT))
+def test_what_stays_recorded_says_why(traced, name):
+    words, line = CUT[name]
+    note = traced[name].trace_note
+    assert note is not None and words in note, note
+    if line is not None:
+        assert f"lines {line}" in note or f"line {line}" in note, note
+
+
+def test_momentum_is_one_step_over_its_tensors_and_velocities(traced):
+    for name, count in (("momentum_mul_add_one_parameter", 1),
+                        ("momentum_assign_two_parameters", 2),
+                        ("momentum_assign_one_parameter", 1)):
+        doc = traced[name]
+        steps = [a for a in doc.timeline if a.kind == "momentum_update"]
+        assert len(steps) == 1, name
+        p = steps[0].params
+        assert len(p["tensors"]) == len(p["velocities"]) == count, (name, p)
+        assert p["form"] == ("mul_add" if "mul_add" in name else "assign")
+        assert [a.kind for a in doc.timeline].count("loop") == 1, name
+
+
+def test_a_parameter_copied_into_is_drawn_as_its_source(traced):
+    doc = traced["inplace_init_fill_zero_normal_copy"]
+    kinds = {doc.node(n).label: doc.node(n).kind for n in doc.node_ids}
+    assert kinds["bias_2"] == "tensor" and kinds["weight"] == "full", kinds
+    doc = traced["copy_eye_detach_write_momentum"]
+    assert "eye" in [doc.node(n).kind for n in doc.node_ids]
