@@ -6,6 +6,9 @@ tensor ``p`` has a velocity ``v`` (a tensor the graph made before the loop, such
         v.mul_(0.9).add_(p.grad)        # (form "mul_add"), or v = 0.9 * v + p.grad
         p -= 0.05 * v                   # (or p.sub_(0.05 * v), or p.data -= 0.05 * v)
 
+or, a Nesterov step (``nesterov``), ``p -= 0.05 * (p.grad + 0.9 * v)``: the formula of
+``torch.optim.SGD(..., nesterov=True)``, written by hand.
+
 The form ``v = mu * v + p.grad`` binds a new tensor to the name; the document keeps the
 velocity's node and changes its tensor in place instead, which gives the same numbers
 (``mu * v`` then ``+ p.grad``, each rounded once, in both)."""
@@ -43,7 +46,7 @@ def _pairs(ctx, p):
 def _run(ctx, action):
     p = action.params
     pairs = list(_pairs(ctx, p))
-    mu, lr, style = p["momentum"], p["lr"], p["style"]
+    mu, lr, style, nesterov = p["momentum"], p["lr"], p["style"], p["nesterov"]
     mode = torch.no_grad() if p["no_grad"] and style != "data" else contextlib.nullcontext()
     with mode:
         for t, v in pairs:
@@ -51,13 +54,14 @@ def _run(ctx, action):
                 raise ActionError(translate("Actions", "A tensor this update changes has no "
                                             "gradient yet: run a backward pass first."))
             v.mul_(mu).add_(t.grad)
+            step = t.grad + mu * v if nesterov else v
             if style == "-=":
-                t -= lr * v
+                t -= lr * step
             elif style == "sub_":
-                t.sub_(lr * v)
+                t.sub_(lr * step)
             else:
                 data = t.data
-                data -= lr * v
+                data -= lr * step
 
 
 def _number(value):
@@ -70,7 +74,8 @@ def _code(action, spell):
              zip(p["tensors"], p["velocities"])] or [("?", "?")]
     fill = {"mu": _number(p["momentum"]), "lr": _number(p["lr"])}
     velocity = [_VELOCITY[p["form"]].format(t=t, v=v, **fill) for t, v in names]
-    steps = [_STEPS[p["style"]].format(t=t, v=v, **fill) for t, v in names]
+    steps = [_STEPS[p["style"]].format(t=t, v=f"({t}.grad + {fill['mu']} * {v})" if
+                                       p["nesterov"] else v, **fill) for t, v in names]
     if p["form"] == "assign":
         stmts = velocity + steps
     else:
@@ -95,7 +100,7 @@ def _explain(action, spell):
 defaction("momentum_update",
           (("tensors", "nodes", []), ("velocities", "nodes", []), ("lr", "float", 0.01),
            ("momentum", "float", 0.9), ("form", "choice", "mul_add"),
-           ("style", "choice", "-="), ("no_grad", "bool", True)),
+           ("style", "choice", "-="), ("nesterov", "bool", False), ("no_grad", "bool", True)),
           "momentum by hand: v.mul_(mu).add_(p.grad); p -= lr * v", _code, run=_run,
           group="training",
           aim=lambda k: {"tensors": [k.picked] if k.picked in k.leaves else k.leaves},

@@ -67,20 +67,17 @@ def momentum_step(rec, leaf, step, style):
             raise TraceError(SCALAR_FED_BACK)
         return False
     a, lr = scaled
-    found = _velocity(rec, a, leaf)
+    named = {a}                         # (nodes whose name the step's code drops)
+    found, nesterov = _velocity(rec, a, leaf), False
     if found is None:
-        return False
+        found, nesterov = _nesterov(rec, a, leaf), True
+        if found is None:
+            return False
+        a, found = found
+        named.add(a)
     v0, mu, chain = found
     chain = sorted(chain + [i])
-    last = rec.actions[-1] if rec.actions else None
-    if _before_last(rec, last, chain):       # (vb's nodes came before w's update)
-        last["after"] = chain[0]
-    last_action = last["after"] if last else 0
-    if last_action > chain[0] or any(
-            (rec.nodes[k]["label"] and k != a) or rec.nodes[k]["watched"] or
-            rec.nodes[k]["keep"] for k in chain) or any(
-            src in chain for k in range(chain[0], len(rec.nodes)) if k not in chain
-            for src in rec.nodes[k]["inputs"].values()):
+    if not _consumable(rec, chain, named):
         return False
     moved = _to_the_end(rec, chain)
     if moved is None:
@@ -96,8 +93,42 @@ def momentum_step(rec, leaf, step, style):
     _join_or_add(rec, rec.node_of[id(leaf)], v0, {
         "lr": float(lr), "momentum": float(mu),
         "form": "mul_add" if new is old else "assign", "style": style,
-        "no_grad": not rec.torch.is_grad_enabled()})
+        "nesterov": nesterov, "no_grad": not rec.torch.is_grad_enabled()})
     return True
+
+
+def _nesterov(rec, s, leaf):
+    """``(v, found)`` when node ``s`` is ``leaf.grad + mu * v`` (a Nesterov step) with
+    ``v`` just computed as ``mu * v0 + leaf.grad`` (``found``: ``_velocity``'s, with the
+    step's own nodes), else None."""
+    node = rec.nodes[s]
+    if node["kind"] != "add" or set(node["inputs"]) != {"self", "other"} or node["params"]:
+        return None
+    g, n = node["inputs"]["self"], node["inputs"]["other"]
+    scaled = _scaled(rec.nodes[n])
+    if scaled is None or rec.nodes[g].get("grad_owner") is None or \
+            rec.objects[rec.nodes[g]["grad_owner"]] is not leaf:
+        return None
+    v, mu = scaled
+    found = _velocity(rec, v, leaf)
+    if found is None or found[1] != mu or g not in found[2]:
+        return None
+    return v, (found[0], mu, found[2] + [n, s])
+
+
+def _consumable(rec, chain, named):
+    """Whether the nodes ``chain`` may be consumed by the step recorded now: made since
+    the last action (or, ``_before_last``, only they since it began), unwatched, unkept,
+    unnamed but for ``named``, and used by no other node."""
+    last = rec.actions[-1] if rec.actions else None
+    if _before_last(rec, last, chain):       # (vb's nodes came before w's update)
+        last["after"] = chain[0]
+    last_action = last["after"] if last else 0
+    return not (last_action > chain[0] or any(
+            (rec.nodes[k]["label"] and k not in named) or rec.nodes[k]["watched"] or
+            rec.nodes[k]["keep"] for k in chain) or any(
+            src in chain for k in range(chain[0], len(rec.nodes)) if k not in chain
+            for src in rec.nodes[k]["inputs"].values()))
 
 
 def _before_last(rec, last, chain):

@@ -14,7 +14,8 @@ from script_runner import run_scripts, torch_available
 needs_torch = pytest.mark.skipif(not torch_available(), reason="PyTorch is not installed")
 
 
-def momentum_doc(form="mul_add", style="-=", count=6, two=True, velocity_kind="zeros"):
+def momentum_doc(form="mul_add", style="-=", count=6, two=True, velocity_kind="zeros",
+                 nesterov=False):
     """pred = x * w + b against y; a loop of backward, momentum_update, zero_grad; the
     velocities (and w) printed after it."""
     d = Document()
@@ -46,7 +47,7 @@ def momentum_doc(form="mul_add", style="-=", count=6, two=True, velocity_kind="z
     d.add_action("backward", {"target": loss})
     step = d.add_action("momentum_update", {"tensors": tensors, "velocities": velocities,
                                             "lr": 0.01, "momentum": 0.9, "form": form,
-                                            "style": style})
+                                            "style": style, "nesterov": nesterov})
     for n in tensors:
         d.add_action("zero_grad", {"tensor": n})
     d.add_action("end_loop", {})
@@ -55,12 +56,13 @@ def momentum_doc(form="mul_add", style="-=", count=6, two=True, velocity_kind="z
     return d, step, (w, b, vw, vb)
 
 
-FORMS = [(form, style) for form in ("mul_add", "assign") for style in ("-=", "sub_", "data")]
+FORMS = [(form, style, nesterov) for form in ("mul_add", "assign")
+         for style in ("-=", "sub_", "data") for nesterov in (False, True)]
 
 
 @needs_torch
 def test_every_form_prints_under_torch_what_the_run_prints():
-    docs = [momentum_doc(form, style)[0] for form, style in FORMS]
+    docs = [momentum_doc(form, style, nesterov=n)[0] for form, style, n in FORMS]
     docs.append(momentum_doc(two=False)[0])
     docs.append(momentum_doc(velocity_kind="from the parameters")[0])
     scripts = [export_script(d).text for d in docs]
@@ -68,7 +70,8 @@ def test_every_form_prints_under_torch_what_the_run_prints():
         assert error is None, script + error
         assert out == transcript(doc), script
     assert "vw.mul_(0.9).add_(w.grad)\n" in scripts[0] and "w -= 0.01 * vw\n" in scripts[0]
-    assert "vw = 0.9 * vw + w.grad\n        vb = 0.9 * vb + b.grad\n" in scripts[3]
+    assert "vw = 0.9 * vw + w.grad\n        vb = 0.9 * vb + b.grad\n" in scripts[6]
+    assert "w -= 0.01 * (w.grad + 0.9 * vw)\n" in scripts[1]
 
 
 def test_the_velocities_carry_from_one_iteration_to_the_next():

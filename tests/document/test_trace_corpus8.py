@@ -16,13 +16,12 @@ NAMES = list(PROGRAMS)
 # drawn whole: no part cut, no tensor recorded
 WHOLE = ["momentum_mul_add_one_parameter", "momentum_assign_two_parameters",
          "momentum_assign_one_parameter", "buffer_counts_forward_calls",
-         "inplace_init_fill_zero_normal_copy", "inplace_init_uniform_fill"]
+         "inplace_init_fill_zero_normal_copy", "inplace_init_uniform_fill",
+         # (buf.mul_(mu).add_(w.grad); step = w.grad + mu * buf; w.sub_(lr * step))
+         "nesterov_by_hand_step_variable"]
 
 # still cut (recorded), and why: the words of the note and the line the cut starts on
 CUT = {
-    # (step = w.grad + mu * buf; w.sub_(lr * step): not the form v = mu * v + w.grad)
-    "nesterov_by_hand_step_variable": ("an in-place update of a leaf that requires grad "
-                                       "can be drawn only as a training step", 9),
     # (z = x.detach(); z[0] = 5 changes x too: a graph of nodes cannot show it)
     "detach_shares_memory_writes": ("an in-place update of a tensor that shares its "
                                     "memory with another", None),
@@ -50,13 +49,15 @@ def test_what_stays_recorded_says_why(traced, name):
 def test_momentum_is_one_step_over_its_tensors_and_velocities(traced):
     for name, count in (("momentum_mul_add_one_parameter", 1),
                         ("momentum_assign_two_parameters", 2),
-                        ("momentum_assign_one_parameter", 1)):
+                        ("momentum_assign_one_parameter", 1),
+                        ("nesterov_by_hand_step_variable", 1)):
         doc = traced[name]
         steps = [a for a in doc.timeline if a.kind == "momentum_update"]
         assert len(steps) == 1, name
         p = steps[0].params
         assert len(p["tensors"]) == len(p["velocities"]) == count, (name, p)
-        assert p["form"] == ("mul_add" if "mul_add" in name else "assign")
+        assert p["form"] == ("assign" if "assign" in name else "mul_add")
+        assert p["nesterov"] == name.startswith("nesterov")
         assert [a.kind for a in doc.timeline].count("loop") == 1, name
 
 
