@@ -338,3 +338,88 @@ program("momentum_assign_one_parameter", """
     print("w:", w)
     print("velocity:", velocity)
 """)
+
+
+# what stays as it was (the velocity is not carried, or the step is another formula): each
+# opens and prints what it printed, momentum_update drawn only where it is the script's
+
+program("zip_rebinds_velocity_not_carried", """
+    import torch
+
+    torch.manual_seed(0)
+    X = torch.randn(10, 2)
+    y = X @ torch.tensor([1.0, -1.0])
+    w = torch.zeros(2, requires_grad=True)
+    b = torch.zeros(1, requires_grad=True)
+    vel = [torch.zeros_like(w), torch.zeros_like(b)]
+    for epoch in range(5):
+        loss = ((X @ w + b - y) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            for p, v in zip([w, b], vel):
+                v = 0.9 * v + p.grad
+                p -= 0.1 * v
+                p.grad.zero_()
+        print(epoch, f"{loss.item():.6f}")
+    print(vel)
+    print(w, b)
+""")
+
+program("velocity_printed_before_its_step", """
+    import torch
+
+    torch.manual_seed(1)
+    A = torch.randn(4, 2)
+    t = torch.randn(4)
+    w = torch.zeros(2, requires_grad=True)
+    v = torch.zeros(2)
+    for i in range(4):
+        loss = ((A @ w - t) ** 2).sum()
+        loss.backward()
+        with torch.no_grad():
+            v = 0.9 * v + w.grad
+            print(v.norm())
+            w -= 0.01 * v
+        w.grad.zero_()
+    print(w)
+""")
+
+program("velocity_as_moving_average", """
+    import torch
+
+    torch.manual_seed(1)
+    A = torch.randn(4, 2)
+    t = torch.randn(4)
+    w = torch.zeros(2, requires_grad=True)
+    v = torch.zeros(2)
+    for i in range(4):
+        loss = ((A @ w - t) ** 2).sum()
+        loss.backward()
+        with torch.no_grad():
+            v = 0.9 * v + 0.1 * w.grad
+            w -= 0.1 * v
+        w.grad.zero_()
+    print(w, v)
+""")
+
+program("one_velocity_for_two_tensors", """
+    import torch
+
+    torch.manual_seed(1)
+    A = torch.randn(4, 2)
+    t = torch.randn(4)
+    w = torch.zeros(2, requires_grad=True)
+    u = torch.zeros(2, requires_grad=True)
+    v = torch.zeros(2)
+    for i in range(3):
+        loss = ((A @ (w + u) - t) ** 2).sum()
+        loss.backward()
+        with torch.no_grad():
+            v.mul_(0.9).add_(w.grad)
+            w -= 0.01 * v
+            v.mul_(0.9).add_(u.grad)
+            u -= 0.01 * v
+        w.grad.zero_()
+        u.grad.zero_()
+    print(w, u, v)
+""")
