@@ -285,15 +285,18 @@ class TimelineRun:
     # ------------------------------------------------------------------ helpers
     def _forward_nodes(self):
         """The nodes downstream of a leaf that requires grad (what a parameter update
-        changes), except the nodes holding such a leaf itself: they are computed again
-        by ``forward``, in the run's order."""
+        changes), except the nodes holding such a leaf itself and the states a step
+        carries from one iteration to the next (a momentum's velocities): they are
+        computed again by ``forward``, in the run's order."""
         params = {n for n, t in self.tensors.items() if t.is_leaf and t.requires_grad}
+        carried = {n for a in self.doc.timeline for n in ACTIONS[a.kind].carried(a.params)}
         param_ids = {id(self.tensors[n]) for n in params}
         again = set()
         late = self.result.late       # (computed by their own step, never again)
         for nid in self.result.order:
             t = self.tensors.get(nid)
-            if nid in params or (t is not None and id(t) in param_ids) or nid in late:
+            if nid in params or (t is not None and id(t) in param_ids) or nid in late or \
+                    nid in carried:
                 continue
             if any(src in params or src in again for src in self.doc.inputs_of(nid).values()):
                 again.add(nid)

@@ -8,7 +8,7 @@ from .settings import (CHOICES, OPTIMIZER_SETTINGS, SCHEDULER_SETTINGS, optimize
                        scheduler_arguments)
 from . import (kinds_autograd, kinds_training, kinds_clipping,  # noqa: F401  (the entries)
                kinds_loading, kinds_schedulers, kinds_steps, kinds_printing,
-               kinds_param_edit)
+               kinds_param_edit, kinds_momentum)
 
 __all__ = ["ACTIONS", "ACTION_KINDS", "TRACED", "ActionError", "ActionKind", "Picks",
            "RunContext", "Seen", "Spell", "calls", "defaction", "grad_points",

@@ -28,7 +28,10 @@ everything about it, and every layer looks it up instead of branching on its nam
 Structural kinds say what they are with flags: ``loop`` ("opens"/"closes" a loop),
 ``recomputes`` ("forward": the nodes after the parameters; "late": the nodes a compute
 step lists), ``target`` (the setting naming a backward pass's target: the loop's loss),
-``changes`` (the setting listing the tensors it changes in place), ``grads`` (the setting
+``changes`` (the setting listing the tensors it changes in place), ``carries`` (the
+setting listing more tensors it changes in place that carry a state from one iteration
+to the next, such as a momentum's velocities: never computed again by ``forward``),
+``grads`` (the setting
 listing the tensors whose ``.grad`` it changes in place: clipping), ``makes`` ("optimizer":
 other actions refer to it by id), ``walk`` (``walk(params) -> (roots, seeded)`` for an
 action running a backward pass the step-through can follow, and ``walk_title``),
@@ -95,6 +98,7 @@ class ActionKind:
     recomputes: str | None = None
     target: str | None = None
     changes: str | None = None
+    carries: str | None = None
     grads: str | None = None
     makes: str | None = None
     walk: Callable | None = None
@@ -115,11 +119,15 @@ class ActionKind:
 
     def changed(self, params):
         """The node ids it changes in place (its ``changes`` setting: a list of nodes, or
-        one node), or ()."""
+        one node, then its ``carries`` setting's), or ()."""
         found = params.get(self.changes) if self.changes else None
-        if found is None:
-            return ()
-        return tuple(found) if isinstance(found, (list, tuple)) else (found,)
+        found = () if found is None else \
+            tuple(found) if isinstance(found, (list, tuple)) else (found,)
+        return found + self.carried(params)
+
+    def carried(self, params):
+        """The node ids of its ``carries`` setting (a state it keeps changing), or ()."""
+        return tuple(params.get(self.carries) or ()) if self.carries else ()
 
     def grads_changed(self, params):
         """The node ids whose ``.grad`` it changes in place (its ``grads`` setting), or

@@ -20,6 +20,7 @@ CHOICES = {
     "sci_mode": ("None", "True", "False"),          # torch.set_printoptions(sci_mode=)
     "profile": ("none", "default", "short", "full"),    # (none: not passed)
     "edit": ("clamp_", "mul_", "add_", "div_"),      # param_edit: the in-place call
+    "form": ("mul_add", "assign"),       # momentum_update: how the velocity is written
 }
 
 # per algorithm: the settings it takes, as (setting, keyword of torch.optim, torch's

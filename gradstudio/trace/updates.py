@@ -28,6 +28,7 @@ from gradstudio.timeline import Seen, traced
 from gradstudio.words import QT_TRANSLATE_NOOP
 
 from . import reinit
+from .momentum import momentum_step
 from .values import SCALAR_FED_BACK, TraceError, _number, has_marked
 
 LEAF_UPDATE = QT_TRANSLATE_NOOP("TraceRefusal",
@@ -62,6 +63,8 @@ def inplace_update(rec, t, direct, op, operands, params):
     (``reinit``)."""
     if direct and op.name in ("_zero", "_fill") and _refilled(rec, t, op, params):
         return
+    if direct and op.name == "_copy" and _copied(rec, t, operands):
+        return
     if direct:
         leaf, style = t, _call_style(rec)
     else:
@@ -82,6 +85,8 @@ def inplace_update(rec, t, direct, op, operands, params):
             not rec.is_tensor(step):
         raise TraceError(LEAF_UPDATE)
     found = _scaled_grad(rec, step, leaf, negated=added)
+    if found is None and direct and op.name == "sub" and momentum_step(rec, t, step, style):
+        return
     if found is None and added and direct:
         raise TraceError(OTHER_WRITE, method=_METHODS[op.name])
     if found is None:
@@ -164,6 +169,29 @@ def _refilled(rec, t, op, params):
         ("full", {"shape": list(t.shape),
                   "fill_value": _number((params or {}).get("value"), "the fill value")})
     reinit.refill(rec, i, t, kind, dtype_param(t, kind, values))
+    return True
+
+
+# the sources a parameter may be copied from (copy_): made again the same by the graph
+_COPIED = frozenset({"tensor", "ones", "zeros", "full", "eye", "arange", "linspace"})
+
+
+def _copied(rec, t, operands):
+    """``p.copy_(torch.tensor([0.25]))`` (or ``torch.eye(2)``, ...) under no_grad, of a
+    parameter nothing used yet (``reinit.fresh``), from a source of the same shape and
+    dtype that a factory made from plain numbers: the parameter is drawn as that factory
+    (requiring grad) from then on; False for anything else."""
+    i = reinit.fresh(rec, t)
+    src = operands[1] if len(operands) > 1 else None
+    j = rec.node_of.get(id(src)) if i is not None and rec.is_tensor(src) else None
+    if j is None:
+        return False
+    node = rec.nodes[j]
+    if node["kind"] not in _COPIED or node["inputs"] or node["taint"] or node["alias"] or \
+            raw.requires_grad(src) or tuple(src.shape) != tuple(t.shape) or \
+            src.dtype != t.dtype or has_marked(node["params"]):
+        return False
+    reinit.refill(rec, i, t, node["kind"], dict(node["params"], requires_grad=True))
     return True
 
 

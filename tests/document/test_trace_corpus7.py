@@ -42,7 +42,10 @@ WHOLE = ["blobs_three_classes_accuracy_per_epoch", "embedding_bag_of_words_senti
          # (cross_entropy with weight= and label_smoothing=: drawn since this corpus)
          "log_softmax_nll_vs_cross_entropy_smoothing",
          # (out.mul_(2) after a backward: in place, so the graph's backward fails too)
-         "runtime_errors_caught_messages"]
+         "runtime_errors_caught_messages",
+         # (velocity = mu * velocity + w.grad; w -= lr * velocity: a momentum_update since
+         # the corpus of momentum by hand, test_trace_corpus8)
+         "momentum_sgd_by_hand_vs_optim"]
 
 # the character bigram's training step W.data += -10 * W.grad is drawn since this corpus
 # (its sampling, an index read with .item(), is recorded); nn.init of a parameter an op

@@ -286,6 +286,17 @@ def _random_training_doc(rng):
                          zero_grad=rng.random() < 0.8)
     if optimizer is None:
         d.set_action_param(ids[3], "style", rng.choice(["-=", "data", "sub_"]))
+    if optimizer is None and rng.random() < 0.8:    # momentum by hand instead
+        shapes = {n: d.node(n).params["shape"] for n in params}
+        velocities = [d.add_node("zeros", {"shape": shapes[n]}, label=f"v{k}")
+                      for k, n in enumerate(params)]
+        at = [a.id for a in d.timeline].index(ids[3])
+        style = d.action(ids[3]).params["style"]
+        d.remove_action(ids[3])
+        d.add_action("momentum_update", {
+            "tensors": params, "velocities": velocities, "lr": rng.choice([0.01, 0.05]),
+            "momentum": rng.choice([0.5, 0.9]), "form": rng.choice(["mul_add", "assign"]),
+            "style": style, "nesterov": rng.random() < 0.5}, index=at)
     elif optimizer in ("SGD", "RMSprop") and rng.random() < 0.5:
         d.set_action_param(ids[0], "momentum", 0.9)
     if rng.random() < 0.15:
@@ -312,7 +323,8 @@ def _random_training_doc(rng):
                                     "min": bounds[0], "max": bounds[1],
                                     "data": rng.random() < 0.3}, index=end)
     if rng.random() < 0.25:                        # gradients clamped by hand before it
-        at = next(k for k, a in enumerate(d.timeline) if a.kind in ("step", "update"))
+        at = next(k for k, a in enumerate(d.timeline)
+                  if a.kind in ("step", "update", "momentum_update"))
         bounds = rng.choice([(-0.05, 0.05), (None, 0.1), (-0.2, None)])
         d.add_action("grad_clamp", {"tensors": params[:rng.randint(1, len(params))],
                                     "min": bounds[0], "max": bounds[1]}, index=at)

@@ -188,6 +188,22 @@
         <translation>Wähle die Tensoren, die diese Aktualisierung ändert.</translation>
     </message>
     <message>
+        <source>Give each tensor this update changes one velocity: {tensors} tensors, {velocities} velocities.</source>
+        <translation>Geben Sie jedem Tensor, den dieses Update ändert, genau eine Geschwindigkeit: {tensors} Tensoren, {velocities} Geschwindigkeiten.</translation>
+    </message>
+    <message>
+        <source>A velocity must be a tensor that does not require grad, of its tensor&apos;s shape and dtype.</source>
+        <translation>Eine Geschwindigkeit muss ein Tensor ohne requires_grad sein, mit der Form und dem dtype seines Tensors.</translation>
+    </message>
+    <message>
+        <source>A tensor this update changes has no gradient yet: run a backward pass first.</source>
+        <translation>Ein Tensor, den dieses Update ändert, hat noch keinen Gradienten: führen Sie zuerst einen Backward-Durchlauf aus.</translation>
+    </message>
+    <message>
+        <source>Gradient descent with momentum by hand: each velocity of {velocities} is multiplied by {momentum} and its tensor&apos;s gradient added; then each of {tensors} moves {lr} times its velocity against it, in place, outside the graph.</source>
+        <translation>Gradientenabstieg mit Momentum von Hand: Jede Geschwindigkeit aus {velocities} wird mit {momentum} multipliziert und der Gradient ihres Tensors addiert; dann bewegt sich jeder Tensor aus {tensors} um das {lr}-fache seiner Geschwindigkeit ihr entgegen, an Ort und Stelle, außerhalb des Graphen.</translation>
+    </message>
+    <message>
         <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place, outside the graph (torch.no_grad()).</source>
         <translation>Gradientenabstieg von Hand: Jeder von {tensors} bewegt sich um das {lr}-Fache seines Gradienten gegen ihn, an Ort und Stelle, außerhalb des Graphen (torch.no_grad()).</translation>
     </message>

@@ -188,6 +188,22 @@
         <translation>Elige los tensores que cambia esta actualización.</translation>
     </message>
     <message>
+        <source>Give each tensor this update changes one velocity: {tensors} tensors, {velocities} velocities.</source>
+        <translation>Dé a cada tensor que cambia esta actualización una velocidad: {tensors} tensores, {velocities} velocidades.</translation>
+    </message>
+    <message>
+        <source>A velocity must be a tensor that does not require grad, of its tensor&apos;s shape and dtype.</source>
+        <translation>Una velocidad debe ser un tensor que no requiera grad, con la forma y el dtype de su tensor.</translation>
+    </message>
+    <message>
+        <source>A tensor this update changes has no gradient yet: run a backward pass first.</source>
+        <translation>Un tensor que cambia esta actualización aún no tiene gradiente: ejecute primero una pasada hacia atrás.</translation>
+    </message>
+    <message>
+        <source>Gradient descent with momentum by hand: each velocity of {velocities} is multiplied by {momentum} and its tensor&apos;s gradient added; then each of {tensors} moves {lr} times its velocity against it, in place, outside the graph.</source>
+        <translation>Descenso de gradiente con momento a mano: cada velocidad de {velocities} se multiplica por {momentum} y se le suma el gradiente de su tensor; luego cada uno de {tensors} se mueve {lr} veces su velocidad en sentido contrario, en el sitio, fuera del grafo.</translation>
+    </message>
+    <message>
         <source>Gradient descent by hand: each of {tensors} moves {lr} times its gradient against it, in place, outside the graph (torch.no_grad()).</source>
         <translation>Descenso de gradiente a mano: cada uno de {tensors} se mueve {lr} veces su gradiente en contra de él, en el sitio, fuera del grafo (torch.no_grad()).</translation>
     </message>
