@@ -19,9 +19,10 @@ import numpy as np
 
 from . import elementwise as K
 from .elementwise import _BLOCK, _sleef_expf, libm_expf
+from .fma import fma32
 from .sleef_float import logf_u10
 
-__all__ = ["softmax", "log_softmax"]
+__all__ = ["softmax", "log_softmax", "softmax_backward", "log_softmax_backward"]
 
 _LANES = max(_BLOCK // 2, 8)          # float32 elements in one vector (AVX2: 8, AVX-512: 16)
 
@@ -88,3 +89,39 @@ def log_softmax(a, axis):
         total = _reduce_all(_exp(shifted))
         out = shifted - (logf_u10(total) if _BLOCK else K.log(total))[:, None]
     return out.reshape(a.shape)
+
+
+def _rows(g, out, axis):
+    """``(g, out)`` as rows over the last dimension, when PyTorch's vector kernel of a
+    float32 softmax backward computes them (else None: the caller's numpy path)."""
+    if not _BLOCK or not _eligible(out) or axis % out.ndim != out.ndim - 1 or \
+            g.dtype != np.float32 or g.shape != out.shape:
+        return None
+    n = out.shape[-1]
+    return np.ascontiguousarray(g).reshape(-1, n), np.ascontiguousarray(out).reshape(-1, n)
+
+
+def softmax_backward(g, out, axis):
+    """``_vec_softmax_backward``: each row's ``sum(g * out)`` in ``vec::reduce_all``'s
+    order, then ``(g - sum) * out``; or None."""
+    rows = _rows(g, out, axis)
+    if rows is None:
+        return None
+    g2, o2 = rows
+    total = _reduce_all(g2 * o2)[:, None]
+    return ((g2 - total) * o2).reshape(out.shape)
+
+
+def log_softmax_backward(g, out, axis):
+    """``_vec_log_softmax_backward``: each row's ``sum(g)`` in ``vec::reduce_all``'s
+    order, then ``g - exp(out) * sum`` with SLEEF's ``expf`` and one fused
+    multiply-subtract (measured bit for bit on rows of 1 to 1,000); or None."""
+    rows = _rows(g, out, axis)
+    if rows is None:
+        return None
+    g2, o2 = rows
+    total = np.broadcast_to(_reduce_all(g2)[:, None], g2.shape)
+    with np.errstate(over="ignore", under="ignore"):
+        e = np.asarray(_exp(o2), np.float32).reshape(o2.shape)
+    out2 = fma32(-e, np.ascontiguousarray(total), g2)
+    return np.asarray(out2, np.float32).reshape(out.shape)

@@ -11,6 +11,7 @@ computes the forward directly, ``TF`` records the node). Internal: no palette ki
 """
 import numpy as np
 
+from .._cpu_kernels import softmax_kernel as _softmax_kernel
 from .._cpu_kernels.elementwise import sigmoid_backward, tanh_backward
 from .record import Grad, Param, defop
 
@@ -27,10 +28,16 @@ def relu_backward(g, out):
 
 
 def softmax_backward(g, out, dim):
+    exact = _softmax_kernel.softmax_backward(g, out, dim) if np.ndim(out) else None
+    if exact is not None:           # (float32 over the last dim: PyTorch's order)
+        return exact
     return out * (g - (g * out).sum(axis=dims1(out, dim), keepdims=True))
 
 
 def log_softmax_backward(g, out, dim):
+    exact = _softmax_kernel.log_softmax_backward(g, out, dim) if np.ndim(out) else None
+    if exact is not None:
+        return exact
     return g - np.exp(out) * g.sum(axis=dims1(out, dim), keepdims=True)
 
 
