@@ -125,7 +125,8 @@ defaction("optimizer", (("algorithm", "choice", "SGD"), ("params", "nodes", []),
           "make an optimizer", _optimizer_code, run=_optimizer_run, group="training",
           aim=lambda k: {"params": k.leaves}, changes="params", makes="optimizer",
           traced={"torch.optim.Optimizer(...)": lambda seen: seen.params},
-          applies=_optimizer_applies, explain=_optimizer_explain, sparse=("groups",))
+          applies=_optimizer_applies, explain=_optimizer_explain,
+          sparse=("groups", "lr_decay", "initial_accumulator_value", "momentum_decay", "rho"))
 
 
 def _add_group_run(ctx, action):

@@ -111,3 +111,16 @@ def test_what_a_document_cannot_make_stays_recorded_in_words(make, words):
     (got,) = outcomes([dedent(_MODEL) + make + "\n" + dedent(_LOOP)])
     note = got.trace_note if isinstance(got, Document) else str(got)
     assert words in note, note
+
+
+def test_a_file_keeps_the_new_settings_and_an_old_file_has_none_of_them(traced):
+    from gradstudio.document import files
+    doc = traced["adagrad_groups"]
+    text = files.dumps(doc)
+    again = files.loads(text)
+    (a,) = [a for a in again.timeline if a.kind == "optimizer"]
+    (b,) = [b for b in doc.timeline if b.kind == "optimizer"]
+    assert a.params == b.params and a.params["groups"][1]["lr_decay"] == 0.1
+    sgd = [a for a in files.loads(files.dumps(traced["radam"])).timeline
+           if a.kind == "optimizer"][0]
+    assert sgd.params["rho"] is None and '"rho"' not in files.dumps(traced["radam"])
