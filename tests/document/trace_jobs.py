@@ -59,15 +59,26 @@ def check_exports(docs):
     import pytest
     import script_runner
 
-    from gradstudio.document import export, run
-    codes = [export.export_script(d).text for d in docs]
-    texts = [export.transcript(d, run(d)) for d in docs]
+    codes, texts = exported_and_printed(docs)
     for (out, error), text in zip(script_runner.run_scripts(codes, backend="engine"), texts):
         assert error is None and out == text
     if not script_runner.torch_available():
         pytest.skip("torch is not installed")
     for (out, error), text in zip(script_runner.run_scripts(codes, backend="torch"), texts):
         assert error is None and same_print(text, out), (out, text)
+    return codes, texts
+
+
+def exported_and_printed(docs):
+    """``(codes, transcripts)``: each document's exported script and what its run prints,
+    from one run of it (``export_script`` would otherwise run it again for itself; the
+    export reads the run, never changes it: issue 30)."""
+    from gradstudio.document import export, run
+    codes, texts = [], []
+    for d in docs:
+        result = run(d)
+        codes.append(export.export_script(d, result).text)
+        texts.append(export.transcript(d, result))
     return codes, texts
 
 
@@ -96,17 +107,16 @@ def printed_programs(traced, sources):
     one request to the shared torch child."""
     import pytest
     import script_runner
-    from gradstudio.document import Document, export, run
+    from gradstudio.document import Document
     if not script_runner.torch_available():
         pytest.skip("torch (the oracle) is not installed")
     names = list(sources)
     docs = {n: d for n, d in traced.items() if isinstance(d, Document)}
-    codes = [export.export_script(d).text for d in docs.values()]
+    codes, texts = exported_and_printed(docs.values())
     results = script_runner.run_scripts([sources[n] for n in names] + codes)
     originals = dict(zip(names, results[:len(names)]))
     exported = dict(zip(docs, results[len(names):]))
-    return {n: (originals[n], exported[n], export.transcript(d, run(d)))
-            for n, d in docs.items()}
+    return {n: (originals[n], exported[n], text) for n, text in zip(docs, texts)}
 
 
 def as_jupyter(cells):
