@@ -82,6 +82,16 @@ def exported_and_printed(docs):
     return codes, texts
 
 
+def exports_of(traced, names):
+    """``{name: (exported script, transcript)}`` of each of ``names`` that opened
+    (``traced``: name -> its document or refusal), each from one run: a corpus module's
+    fixture, read by its torch check (the scripts) and its save-and-open check (the
+    transcripts)."""
+    from gradstudio.document import Document
+    docs = [n for n in names if isinstance(traced[n], Document)]
+    return dict(zip(docs, zip(*exported_and_printed([traced[n] for n in docs]))))
+
+
 def traced_documents(sources):
     """The documents ``sources`` trace to; fails on the first that is refused."""
     docs = outcomes(sources)
