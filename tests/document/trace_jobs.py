@@ -82,6 +82,15 @@ def exported_and_printed(docs):
     return codes, texts
 
 
+def assert_loads_and_prints_the_same(doc, path):
+    """``doc`` saved to ``path`` and loaded back exports the same script and prints the
+    same transcript (each document run once for both)."""
+    from gradstudio.document.files import load, save
+    save(doc, path)
+    back = load(path)
+    assert exported_and_printed([back]) == exported_and_printed([doc])
+
+
 def exports_of(traced, names):
     """``{name: (exported script, transcript)}`` of each of ``names`` that opened
     (``traced``: name -> its document or refusal), each from one run: a corpus module's
