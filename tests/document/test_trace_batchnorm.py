@@ -9,11 +9,10 @@ printed under torch. The originals and the exports run in one request to the sha
 torch child."""
 import pytest
 from batchnorm_programs import PROGRAMS
-from trace_jobs import (assert_export_prints_as_torch, check_exports, corpus_documents,
-                        corpus_printed)
+from trace_jobs import (assert_export_prints_as_torch, assert_loads_and_prints_the_same,
+                        check_exports, corpus_documents, corpus_printed)
 
 from gradstudio.document import Document, export, run
-from gradstudio.document.files import load, save
 from gradstudio.timeline import ACTIONS
 
 NAMES = list(PROGRAMS)
@@ -192,11 +191,7 @@ def test_played_live_the_buffers_move_once_per_iteration_as_the_exact_run(traced
 @pytest.mark.parametrize("name", ["sequential_bn_full_batch_eval_running_mean",
                                   "momentum_none_cumulative_average"])
 def test_a_saved_document_loads_and_prints_the_same(traced, tmp_path, name):
-    doc = traced[name]
-    save(doc, tmp_path / "d.gsg")
-    back = load(tmp_path / "d.gsg")
-    assert export.export_script(back).text == export.export_script(doc).text
-    assert export.transcript(back, run(back)) == export.transcript(doc, run(doc))
+    assert_loads_and_prints_the_same(traced[name], tmp_path / "d.gsg")
 
 
 def test_a_document_built_by_hand_trains_with_batchnorm_as_torch_does():

@@ -10,10 +10,9 @@ import re
 
 import pytest
 from construct_programs import PROGRAMS
-from trace_jobs import corpus_documents, corpus_printed
+from trace_jobs import assert_loads_and_prints_the_same, corpus_documents, corpus_printed
 
 from gradstudio.document import Document, export, run
-from gradstudio.document.files import load, save
 from gradstudio.document.walk import explain_text
 
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
@@ -97,11 +96,7 @@ def test_batchnorm_s_state_dict_copy_is_the_one_recorded_part(traced):
 
 @pytest.mark.parametrize("name", WHOLE + list(DRAWN_WITH_VALUES))
 def test_a_saved_document_loads_and_prints_the_same(traced, tmp_path, name):
-    doc = traced[name]
-    save(doc, tmp_path / "d.gsg")
-    back = load(tmp_path / "d.gsg")
-    assert export.export_script(back).text == export.export_script(doc).text
-    assert export.transcript(back, run(back)) == export.transcript(doc, run(doc))
+    assert_loads_and_prints_the_same(traced[name], tmp_path / "d.gsg")
 
 
 def _kinds(doc):

@@ -13,7 +13,7 @@ import re
 import pytest
 import script_runner
 from corpus_nb6 import NOTEBOOKS, notebook_bytes
-from trace_jobs import as_jupyter, corpus_documents
+from trace_jobs import as_jupyter, corpus_documents, exports_of
 
 from gradstudio.document import Document, export, run
 from gradstudio.document.files import load, save
@@ -58,14 +58,20 @@ def traced():
 
 
 @pytest.fixture(scope="module")
-def printed(traced):
+def exports(traced):
+    """name -> (exported script, transcript) of each notebook that opened, one run each."""
+    return exports_of(traced, NAMES)
+
+
+@pytest.fixture(scope="module")
+def printed(traced, exports):
     """name -> ((cells under torch), (export under torch), (cells under the engine))."""
     if not script_runner.torch_available():
         pytest.skip("torch (the oracle) is not installed")
     originals = [as_jupyter(as_ipython(NOTEBOOKS[n])) for n in NAMES]
     docs = [n for n in NAMES if isinstance(traced[n], Document)]
     results = script_runner.run_scripts(
-        originals + [export.export_script(traced[n]).text for n in docs])
+        originals + [exports[n][0] for n in docs])
     exported = dict(zip(docs, results[len(NAMES):]))
     # the engine displays as the tracer does (its Generator's repr imitates the default)
     engine = script_runner.run_scripts(
@@ -94,14 +100,15 @@ def test_every_notebook_opens_and_no_cell_fails(traced, name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_every_notebook_saved_opens_again_as_the_app_opens_it(traced, name, tmp_path):
+def test_every_notebook_saved_opens_again_as_the_app_opens_it(traced, exports, name,
+                                                             tmp_path):
     """The graph ``gradstudio trace`` saves, read back as File ▸ Open reads it: the same
     lesson and the same transcript."""
     doc = traced[name]
     save(doc, tmp_path / f"{name}.gsg")
     again = load(tmp_path / f"{name}.gsg")
     assert [c.source for c in again.lesson.cells] == [c.source for c in doc.lesson.cells]
-    assert export.transcript(again, run(again)) == export.transcript(doc, run(doc))
+    assert export.transcript(again, run(again)) == exports[name][1]
 
 
 @pytest.mark.parametrize("name", WHOLE)

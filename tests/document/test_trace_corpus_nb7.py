@@ -17,7 +17,7 @@ import corpus_nb7_more  # noqa: F401  (the second half of NOTEBOOKS)
 import pytest
 import script_runner
 from corpus_nb7 import NOTEBOOKS, notebook_bytes
-from trace_jobs import assert_export_prints_as_torch, corpus_documents
+from trace_jobs import assert_export_prints_as_torch, corpus_documents, exports_of
 
 from gradstudio.document import Document, export, run
 from gradstudio.document.files import load, save
@@ -90,7 +90,13 @@ def traced():
 
 
 @pytest.fixture(scope="module")
-def printed(traced):
+def exports(traced):
+    """name -> (exported script, transcript) of each notebook that opened, one run each."""
+    return exports_of(traced, NAMES)
+
+
+@pytest.fixture(scope="module")
+def printed(traced, exports):
     """name -> ((cells under torch), (export under torch)); and the errors of each code
     cell under torch, ``{name: {cell: "Type: message"}}``."""
     if not script_runner.torch_available():
@@ -99,7 +105,7 @@ def printed(traced):
     results = script_runner.run_scripts(
         [as_jupyter(NOTEBOOKS[n]) for n in NAMES] +
         [as_jupyter(NOTEBOOKS[n], errors=True) for n in NAMES] +
-        [export.export_script(traced[n]).text for n in docs])
+        [exports[n][0] for n in docs])
     exported = dict(zip(docs, results[2 * len(NAMES):]))
     errors = {n: dict(json.loads(results[len(NAMES) + i][0].splitlines()[-1]))
               for i, n in enumerate(NAMES)}
@@ -149,12 +155,13 @@ def test_the_cells_that_raise_on_purpose_raise_and_the_next_cells_run(traced, pr
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_every_notebook_saved_opens_again_as_the_app_opens_it(traced, name, tmp_path):
+def test_every_notebook_saved_opens_again_as_the_app_opens_it(traced, exports, name,
+                                                             tmp_path):
     doc = traced[name]
     save(doc, tmp_path / f"{name}.gsg")
     again = load(tmp_path / f"{name}.gsg")
     assert [c.source for c in again.lesson.cells] == [c.source for c in doc.lesson.cells]
-    assert export.transcript(again, run(again)) == export.transcript(doc, run(doc))
+    assert export.transcript(again, run(again)) == exports[name][1]
 
 
 @pytest.mark.parametrize("name", WHOLE)

@@ -59,9 +59,7 @@ def check_exports(docs):
     import pytest
     import script_runner
 
-    from gradstudio.document import export, run
-    codes = [export.export_script(d).text for d in docs]
-    texts = [export.transcript(d, run(d)) for d in docs]
+    codes, texts = exported_and_printed(docs)
     for (out, error), text in zip(script_runner.run_scripts(codes, backend="engine"), texts):
         assert error is None and out == text
     if not script_runner.torch_available():
@@ -69,6 +67,38 @@ def check_exports(docs):
     for (out, error), text in zip(script_runner.run_scripts(codes, backend="torch"), texts):
         assert error is None and same_print(text, out), (out, text)
     return codes, texts
+
+
+def exported_and_printed(docs):
+    """``(codes, transcripts)``: each document's exported script and what its run prints,
+    from one run of it (``export_script`` would otherwise run it again for itself; the
+    export reads the run, never changes it: issue 30)."""
+    from gradstudio.document import export, run
+    codes, texts = [], []
+    for d in docs:
+        result = run(d)
+        codes.append(export.export_script(d, result).text)
+        texts.append(export.transcript(d, result))
+    return codes, texts
+
+
+def assert_loads_and_prints_the_same(doc, path):
+    """``doc`` saved to ``path`` and loaded back exports the same script and prints the
+    same transcript (each document run once for both)."""
+    from gradstudio.document.files import load, save
+    save(doc, path)
+    back = load(path)
+    assert exported_and_printed([back]) == exported_and_printed([doc])
+
+
+def exports_of(traced, names):
+    """``{name: (exported script, transcript)}`` of each of ``names`` that opened
+    (``traced``: name -> its document or refusal), each from one run: a corpus module's
+    fixture, read by its torch check (the scripts) and its save-and-open check (the
+    transcripts)."""
+    from gradstudio.document import Document
+    docs = [n for n in names if isinstance(traced[n], Document)]
+    return dict(zip(docs, zip(*exported_and_printed([traced[n] for n in docs]))))
 
 
 def traced_documents(sources):
@@ -96,17 +126,16 @@ def printed_programs(traced, sources):
     one request to the shared torch child."""
     import pytest
     import script_runner
-    from gradstudio.document import Document, export, run
+    from gradstudio.document import Document
     if not script_runner.torch_available():
         pytest.skip("torch (the oracle) is not installed")
     names = list(sources)
     docs = {n: d for n, d in traced.items() if isinstance(d, Document)}
-    codes = [export.export_script(d).text for d in docs.values()]
+    codes, texts = exported_and_printed(docs.values())
     results = script_runner.run_scripts([sources[n] for n in names] + codes)
     originals = dict(zip(names, results[:len(names)]))
     exported = dict(zip(docs, results[len(names):]))
-    return {n: (originals[n], exported[n], export.transcript(d, run(d)))
-            for n, d in docs.items()}
+    return {n: (originals[n], exported[n], text) for n, text in zip(docs, texts)}
 
 
 def as_jupyter(cells):
