@@ -38,6 +38,7 @@ WORDS = (
     QT_TRANSLATE_NOOP("Document", "set grad"),
     QT_TRANSLATE_NOOP("Document", "torch.autograd.grad()"),
     QT_TRANSLATE_NOOP("Document", "update: p -= lr * p.grad"),
+    QT_TRANSLATE_NOOP("Document", "momentum by hand: v.mul_(mu).add_(p.grad); p -= lr * v"),
     QT_TRANSLATE_NOOP("Document", "change in place: p.clamp_(), p.mul_()"),
     QT_TRANSLATE_NOOP("Document", "clamp the gradients: p.grad.clamp_()"),
     QT_TRANSLATE_NOOP("Document", "make an optimizer"),

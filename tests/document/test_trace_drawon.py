@@ -217,7 +217,8 @@ PROGRAMS = {
         print(f"best loss {best_loss:.4f}, accuracy {acc.item():.3f}")
         print(acc)
         print(model.fc2.bias)
-    """, {22: 8, 25: 4}, 6),
+    """, {25: 4}, 4),     # (the best state's values are recorded where they are loaded, their
+    #                        clones drawn from them; the load step writes them into the weights)
 }
 
 # gradients flow through the part: cut there, as before, saying why

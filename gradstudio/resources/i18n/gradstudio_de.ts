@@ -1285,6 +1285,10 @@ sandte [{nr}] {name}: {value}</translation>
         <translation>Update: p -= lr * p.grad</translation>
     </message>
     <message>
+        <source>momentum by hand: v.mul_(mu).add_(p.grad); p -= lr * v</source>
+        <translation>Momentum von Hand: v.mul_(mu).add_(p.grad); p -= lr * v</translation>
+    </message>
+    <message>
         <source>change in place: p.clamp_(), p.mul_()</source>
         <translation>an Ort und Stelle ändern: p.clamp_(), p.mul_()</translation>
     </message>

@@ -1285,6 +1285,10 @@ envió [{nr}] {name}: {value}</translation>
         <translation>actualización: p -= lr * p.grad</translation>
     </message>
     <message>
+        <source>momentum by hand: v.mul_(mu).add_(p.grad); p -= lr * v</source>
+        <translation>momento a mano: v.mul_(mu).add_(p.grad); p -= lr * v</translation>
+    </message>
+    <message>
         <source>change in place: p.clamp_(), p.mul_()</source>
         <translation>cambiar en el sitio: p.clamp_(), p.mul_()</translation>
     </message>
