@@ -18,6 +18,7 @@ numpy path)."""
 import numpy as np
 
 from . import elementwise as K
+from . import softmax_dim_kernel as _dim
 from .elementwise import _BLOCK, _sleef_expf, libm_expf
 from .fma import fma32
 from .sleef_float import logf_u10
@@ -65,6 +66,8 @@ def softmax(a, axis):
     """PyTorch's float32 softmax of ``a`` over ``axis`` (normalized, >= 0), or None."""
     if not _eligible(a):
         return None
+    if axis != a.ndim - 1 and _BLOCK:
+        return _dim.softmax(a, axis)
     x = _split(a, axis)
     if axis != a.ndim - 1 and x.shape[2] >= _LANES:
         return None                     # (its vector walk over the positions: not measured)
@@ -81,8 +84,10 @@ def softmax(a, axis):
 
 def log_softmax(a, axis):
     """PyTorch's float32 log_softmax of ``a`` over its last dimension, or None."""
-    if not _eligible(a) or axis != a.ndim - 1:
+    if not _eligible(a):
         return None
+    if axis != a.ndim - 1:
+        return _dim.log_softmax(a, axis)
     x = _split(a, axis)[:, :, 0]
     shifted = x - x.max(axis=1, keepdims=True)
     with np.errstate(over="ignore", under="ignore", divide="ignore"):
@@ -104,6 +109,8 @@ def _rows(g, out, axis):
 def softmax_backward(g, out, axis):
     """``_vec_softmax_backward``: each row's ``sum(g * out)`` in ``vec::reduce_all``'s
     order, then ``(g - sum) * out``; or None."""
+    if _eligible(out) and axis % out.ndim != out.ndim - 1:
+        return _dim.softmax_backward(g, out, axis % out.ndim)
     rows = _rows(g, out, axis)
     if rows is None:
         return None
@@ -116,6 +123,8 @@ def log_softmax_backward(g, out, axis):
     """``_vec_log_softmax_backward``: each row's ``sum(g)`` in ``vec::reduce_all``'s
     order, then ``g - exp(out) * sum`` with SLEEF's ``expf`` and one fused
     multiply-subtract (measured bit for bit on rows of 1 to 1,000); or None."""
+    if _eligible(out) and axis % out.ndim != out.ndim - 1:
+        return _dim.log_softmax_backward(g, out, axis % out.ndim)
     rows = _rows(g, out, axis)
     if rows is None:
         return None

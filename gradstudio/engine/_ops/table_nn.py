@@ -7,6 +7,8 @@ import numpy as np
 
 from .._cpu_kernels import elementwise as K
 from .._cpu_kernels import gemm_order as _gemm_order
+from .._cpu_kernels import libm
+from .._cpu_kernels.vector_loop import EXACT_LIMIT
 from .._cpu_kernels.cascade_sum import cascade_sum
 from .table_helpers import mat1_grad
 from .record import INTEGRAL, Grad, Param, defembed, defop, no_kernel
@@ -135,9 +137,14 @@ def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=(),
 
 
 def _bce(a, t):
-    # PyTorch's kernel: each log clamped at -100, so 0 and 1 give finite losses
+    # PyTorch's kernel: each log clamped at -100, so 0 and 1 give finite losses; its scalar
+    # loop calls the C library's log1pf and logf (numpy's and MKL's: a last bit apart)
     with np.errstate(divide="ignore"):
-        return (t - 1) * np.maximum(np.log1p(-a), -100) - t * np.maximum(K.log(a), -100)
+        if a.dtype == np.float32 and a.size <= EXACT_LIMIT:
+            log1p_neg, log_a = libm.log1pf(-a), libm.log(a)
+        else:
+            log1p_neg, log_a = np.log1p(-a), K.log(a)
+        return (t - 1) * np.maximum(log1p_neg, -100) - t * np.maximum(log_a, -100)
 
 
 _target_loss(
