@@ -8,14 +8,15 @@ SLEEF's (``vec::map`` covers the tail too). numpy's pairwise sums and its own ``
 left a third of a ``cross_entropy`` over (N, C, L) a last bit apart.
 
 PyTorch blocks the inner positions in chunks of ``CHUNK`` (128 KB / n): each chunk has its
-own scalar tail. Only one thread's walk is followed (``_vec_softmax``'s own split of the
-positions between threads is not), which is what PyTorch runs for tensors under
-``EXACT_LIMIT``."""
+own scalar tail. ``softmax`` forward walks the positions cut between PyTorch's threads
+instead (``_softmax_vectors``): which positions take SLEEF's expf depends on the thread
+count (``torch.set_num_threads``)."""
 import numpy as np
 
 from .elementwise import _BLOCK, _sleef_expf, libm_expf
 from .fma import fma32
 from .sleef_float import logf_u10
+from .threads import threads
 
 __all__ = ["softmax", "log_softmax", "softmax_backward", "log_softmax_backward"]
 
@@ -59,12 +60,37 @@ def split(a, axis):
     return np.ascontiguousarray(a).reshape(-1, n, int(np.prod(a.shape[axis + 1:], dtype=np.int64)))
 
 
+def _softmax_vectors(outer, inner):
+    """Which (outer, inner) positions ``_vec_softmax`` takes a whole vector at: it walks
+    the outer * inner positions cut evenly between PyTorch's threads (measured: even 17
+    positions are cut in two), a vector where one fits both in the row and in the
+    thread's share, else the rest of the row or of the share one at a time."""
+    total = outer * inner
+    share = -(-total // max(1, min(threads(), total)))
+    vec = np.zeros(total, bool)
+    for begin in range(0, total, share):
+        end, idx = min(total, begin + share), begin
+        while idx < end:
+            pos = idx % inner
+            if pos + _LANES <= inner and idx + _LANES <= end:
+                vec[idx:idx + _LANES] = True
+                idx += _LANES
+            else:
+                idx = end if idx + _LANES > end else idx + inner - pos
+    return vec.reshape(outer, inner)
+
+
 def softmax(a, axis):
+    """``_vec_softmax``: the max, SLEEF's or glibc's expf as the walk takes each
+    position, their running sum, and a division."""
     x = split(a, axis)
     if x is None:
         return None
-    # (measured: glibc's expf at every position, the vector ones too)
-    e = _exp(x - x.max(axis=1, keepdims=True), np.zeros(x.shape[2], bool))
+    vec = _softmax_vectors(x.shape[0], x.shape[2])[:, None, :]
+    shifted = x - x.max(axis=1, keepdims=True)
+    with np.errstate(over="ignore", under="ignore"):
+        e = np.where(vec, np.asarray(_sleef_expf(np.ascontiguousarray(shifted)),
+                                     _F).reshape(x.shape), libm_expf(shifted))
     return (e / _running_sum(e)).reshape(a.shape)
 
 
