@@ -3,7 +3,7 @@ print PyTorch's bits (``float.hex`` of every value and input gradient), for batc
 to 128 and 2 to 20 classes: a last bit in a gradient becomes a printed digit after tens
 of Adam steps. Measured apart before: ``log_softmax``/``softmax`` over a dimension other
 than the last (so ``cross_entropy`` of (N, C, L) scores: 4 in 10 gradients),
-``nll_loss`` of (N, C, L) summed in numpy's order, ``soft_margin_loss`` (1 gradient in
+``nll_loss`` of (N, C, L) and of images summed in numpy's order, ``soft_margin_loss`` (1 gradient in
 10), ``binary_cross_entropy``'s per-element losses (numpy's logs), and the gradients of
 ``huber_loss``/``smooth_l1_loss`` with a ``delta``/``beta`` that float32 cannot hold (on
 the scalar tail of a tensor PyTorch keeps it a double). Each sweep is one family; shapes
@@ -100,6 +100,14 @@ for n, c in SHAPES[:-1] + ((64, 2),):
               lambda x: F.cross_entropy(x, probs, reduction=red), a)
         check("cross_entropy probabilities weight " + tag, lambda x: F.cross_entropy(
             x, probs, weight=w, label_smoothing=0.1, reduction=red), a)
+for n, c, h, w in ((2, 3, 4, 5), (4, 5, 6, 6), (1, 10, 3, 7)):    # (images: N, C, H, W)
+    x = torch.randn(n, c, h, w, requires_grad=True)
+    t = torch.randint(0, c, (n, h, w))
+    t[:, 0, :2] = -100
+    weight = torch.rand(c) + 0.2
+    for red in ("mean", "sum", "none"):
+        check(f"image cross_entropy {n}x{c}x{h}x{w} {red}", lambda x: F.cross_entropy(
+            x, t, weight=weight, label_smoothing=0.1, reduction=red), x)
 """
 
 ACTIVATIONS = _HEAD + """
@@ -175,7 +183,7 @@ def test_binary_and_divergence_losses_print_torchs_bits():
 
 
 def test_class_losses_print_torchs_bits():
-    parity.assert_prints_torchs_bits(CLASSES, 280)
+    parity.assert_prints_torchs_bits(CLASSES, 290)
 
 
 def test_activations_and_softmax_over_other_dims_print_torchs_bits():
