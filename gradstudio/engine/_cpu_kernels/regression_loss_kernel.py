@@ -9,20 +9,34 @@ comparisons with ``delta``/``beta`` are made in double. A ``delta`` of 0.7 left 
 gradient in a handful a last bit apart."""
 import numpy as np
 
-from .vector_loop import _BLOCK, EXACT_LIMIT, by_vector_blocks
+from .vector_loop import _BLOCK, EXACT_LIMIT, _run_length
 
 __all__ = ["huber_backward", "smooth_l1_backward"]
 
 _F, _D = np.float32, np.float64
 
 
-def _on_vectors(x):
-    """Which elements of ``x`` PyTorch's loop takes on its vector path: here blocks of
-    one vector (measured on AVX-512: 16 elements, the 17th of 40 on the vector path and
-    the 33rd on the scalar one), not the two of ``by_vector_blocks``' default."""
-    ones = by_vector_blocks(np.zeros(x.shape, _F), np.ones_like, np.zeros_like,
-                            block=_BLOCK // 2)
-    return np.asarray(ones, bool)
+def _on_vectors(x, operands):
+    """Which elements of ``x`` PyTorch's loop takes on its vector path: blocks of one
+    vector (measured on AVX-512: 16 elements, the 17th of 40 on the vector path and the
+    33rd on the scalar one), not the two of ``by_vector_blocks``' default, in each run of
+    memory that every operand walks alike (a target expanded over the last dimension cuts
+    the runs to its rows); with two operands repeated along it (an expanded target and
+    a mean's one grad), its scalar loop takes every element."""
+    views = [np.broadcast_to(op, x.shape) for op in operands]
+    runs = [_run_length(v) for v in views]
+    if not _BLOCK or not all(runs) or not x.ndim or sum(map(_repeats, views)) > 1:
+        return np.zeros(x.shape, bool)      # (its vector loop takes one repeated operand)
+    run = min(runs)
+    flat = np.zeros((x.size // run, run), bool)
+    flat[:, :run - run % (_BLOCK // 2)] = True
+    return flat.reshape(x.shape)
+
+
+def _repeats(view):
+    """Whether ``view`` repeats one value along its innermost dimension (stride 0)."""
+    strides = [st for n, st in zip(view.shape, view.strides) if n != 1]
+    return bool(strides) and strides[-1] == 0
 
 
 def _eligible(x, g):
@@ -33,8 +47,9 @@ def _signs(x):
     return np.where(x > 0, _F(1), _F(-1))
 
 
-def huber_backward(x, g, norm, delta):
-    """The gradient of huber_loss at ``x = input - target``, or None (not float32)."""
+def huber_backward(x, g, norm, delta, operands=()):
+    """The gradient of huber_loss at ``x = input - target``, or None (not float32);
+    ``operands``: the arrays PyTorch's loop walks (input, target, grad), for their layout."""
     if not _eligible(x, g):
         return None
     g = np.broadcast_to(np.asarray(g, _F), x.shape)
@@ -45,10 +60,10 @@ def huber_backward(x, g, norm, delta):
         beyond = ((n * g).astype(_D) * d).astype(_F)
         scalar = np.where(x <= -d, ((-n * g).astype(_D) * d).astype(_F),
                           np.where(x >= d, beyond, (n * x) * g))
-    return np.where(_on_vectors(x), vector, scalar).astype(_F)
+    return np.where(_on_vectors(x, operands or (x,)), vector, scalar).astype(_F)
 
 
-def smooth_l1_backward(x, g, norm, beta):
+def smooth_l1_backward(x, g, norm, beta, operands=()):
     """The gradient of smooth_l1_loss at ``x = input - target``, or None (not float32, or
     a beta of 0: PyTorch's l1_loss then)."""
     if not _eligible(x, g) or beta == 0:
@@ -60,4 +75,4 @@ def smooth_l1_backward(x, g, norm, beta):
         vector = (n * out) * g
         inside = (((n * x) * g).astype(_D) / b).astype(_F)
         scalar = np.where(x <= -b, -n * g, np.where(x >= b, n * g, inside))
-    return np.where(_on_vectors(x), vector, scalar).astype(_F)
+    return np.where(_on_vectors(x, operands or (x,)), vector, scalar).astype(_F)
