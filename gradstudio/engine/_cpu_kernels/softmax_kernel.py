@@ -6,18 +6,17 @@ a classifier's probabilities and losses print PyTorch's last digit (numpy's ``ex
 Over the last dimension, each row is: ``x - max``, SLEEF's vector ``expf`` on every element (its vector map covers the
 tail as well), the sum in ``vec::reduce_all``'s order (``_reduce_all``), then
 ``softmax`` multiplies by the sum's reciprocal and ``log_softmax`` subtracts the sum's
-log from ``x - max``. Over another dimension with fewer positions after it than a vector
-holds, ``softmax`` takes glibc's ``expf``, each sum adds one step of the dimension after
-another, and it divides (with more positions, PyTorch's vector walk over them mixes
-kernels in a way not reproduced: numpy's path). Measured
-bit-identical for softmax on thousands of random rows of 2 to 40 elements in both
-layouts, and for log_softmax over the last dimension on 8,840 rows of 1 to 40 elements.
+log from ``x - max``. Over another dimension: ``softmax_dim_kernel`` (forward and
+backward). Measured bit-identical for softmax on thousands of random rows of 2 to 40
+elements in both layouts, and for log_softmax over the last dimension on 8,840 rows of 1
+to 40 elements.
 
 Tensors of more than ``EXACT_LIMIT`` elements and other dtypes return None (the caller's
 numpy path)."""
 import numpy as np
 
 from . import elementwise as K
+from . import softmax_dim_kernel as _dim
 from .elementwise import _BLOCK, _sleef_expf, libm_expf
 from .fma import fma32
 from .sleef_float import logf_u10
@@ -65,6 +64,8 @@ def softmax(a, axis):
     """PyTorch's float32 softmax of ``a`` over ``axis`` (normalized, >= 0), or None."""
     if not _eligible(a):
         return None
+    if axis != a.ndim - 1 and _BLOCK:
+        return _dim.softmax(a, axis)
     x = _split(a, axis)
     if axis != a.ndim - 1 and x.shape[2] >= _LANES:
         return None                     # (its vector walk over the positions: not measured)
@@ -80,9 +81,11 @@ def softmax(a, axis):
 
 
 def log_softmax(a, axis):
-    """PyTorch's float32 log_softmax of ``a`` over its last dimension, or None."""
-    if not _eligible(a) or axis != a.ndim - 1:
+    """PyTorch's float32 log_softmax of ``a`` over ``axis``, or None."""
+    if not _eligible(a):
         return None
+    if axis != a.ndim - 1:
+        return _dim.log_softmax(a, axis)
     x = _split(a, axis)[:, :, 0]
     shifted = x - x.max(axis=1, keepdims=True)
     with np.errstate(over="ignore", under="ignore", divide="ignore"):
@@ -104,6 +107,8 @@ def _rows(g, out, axis):
 def softmax_backward(g, out, axis):
     """``_vec_softmax_backward``: each row's ``sum(g * out)`` in ``vec::reduce_all``'s
     order, then ``(g - sum) * out``; or None."""
+    if _eligible(out) and axis % out.ndim != out.ndim - 1:
+        return _dim.softmax_backward(g, out, axis % out.ndim)
     rows = _rows(g, out, axis)
     if rows is None:
         return None
@@ -116,6 +121,8 @@ def log_softmax_backward(g, out, axis):
     """``_vec_log_softmax_backward``: each row's ``sum(g)`` in ``vec::reduce_all``'s
     order, then ``g - exp(out) * sum`` with SLEEF's ``expf`` and one fused
     multiply-subtract (measured bit for bit on rows of 1 to 1,000); or None."""
+    if _eligible(out) and axis % out.ndim != out.ndim - 1:
+        return _dim.log_softmax_backward(g, out, axis % out.ndim)
     rows = _rows(g, out, axis)
     if rows is None:
         return None

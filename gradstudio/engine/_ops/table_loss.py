@@ -8,7 +8,6 @@ Its params are what PyTorch's node saves: the class-index ``target`` (a tensor),
 """
 import numpy as np
 
-from .._cpu_kernels.cascade_sum import cascade_sum
 from .._cpu_kernels.nll_kernel import nll_cascade_sum, nll_cascade_sum_ignoring
 from .record import INTEGRAL, Grad, Param, defop, no_kernel
 
@@ -45,12 +44,11 @@ def _nll_fwd(a, target=None, weight=None, reduction=MEAN, ignore_index=-100, tot
     losses = np.where(counts, -a[key] * w, 0).astype(a.dtype)
     if reduction == NONE:
         return losses
-    if a.ndim <= 2:                           # (PyTorch's nll_loss_out_frame)
-        flat = losses.reshape(-1)
-        total = nll_cascade_sum(flat) if counts.all() else \
-            nll_cascade_sum_ignoring(flat, counts.reshape(-1))
-    else:
-        total = cascade_sum(losses, None)
+    # (PyTorch's nll_loss_out_frame, and nll_loss2d_forward_out_frame for (N, C, H, W)
+    # over the targets in their order: the same cascade)
+    flat = losses.reshape(-1)
+    total = nll_cascade_sum(flat) if counts.all() else \
+        nll_cascade_sum_ignoring(flat, counts.reshape(-1))
     return total / total_weight._data if reduction == MEAN else total
 
 

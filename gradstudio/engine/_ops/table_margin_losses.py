@@ -25,20 +25,20 @@ def _reduce(losses, reduction):
     return total / np.asarray(losses.size, losses.dtype) if reduction == MEAN else total
 
 
-def _log1p(a):
-    return np.log1p(a.astype(np.float64)).astype(a.dtype)
-
-
 def _soft_margin(a, target=None, reduction=MEAN):
-    return _reduce(_log1p(K.exp(-a * target._data.astype(a.dtype))), reduction)
+    # PyTorch's soft_margin_loss_out: neg, mul_(target), exp_(), log1p_() (its vector
+    # log1p: SLEEF's on every element)
+    return _reduce(K.log1p(K.exp(-a * target._data.astype(a.dtype))), reduction)
 
 
 def _soft_margin_grad(F, g, out, a, target=None, reduction=MEAN):
+    # PyTorch's soft_margin_loss_backward_out, in its order: z = exp(-target * x), then
+    # target * z, times -norm (a float32 number), divided by 1 + z, times grad
     t = F.array(target._data.astype(a.dtype.np if F.is_tensor else a.dtype))
     norm = 1.0 / a.numel() if F.is_tensor and reduction == MEAN else (
         1.0 / a.size if reduction == MEAN else 1.0)
     z = F.exp(-t * a)
-    return -t * z / (z + 1.0) * norm * g
+    return t * z * -norm / (z + 1.0) * g
 
 
 defop("soft_margin_loss", "SoftMarginLossBackward0", _soft_margin,

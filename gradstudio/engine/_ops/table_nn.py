@@ -7,6 +7,9 @@ import numpy as np
 
 from .._cpu_kernels import elementwise as K
 from .._cpu_kernels import gemm_order as _gemm_order
+from .._cpu_kernels import libm
+from .._cpu_kernels import regression_loss_kernel as _exact
+from .._cpu_kernels.vector_loop import EXACT_LIMIT
 from .._cpu_kernels.cascade_sum import cascade_sum
 from .table_helpers import mat1_grad
 from .record import INTEGRAL, Grad, Param, defembed, defop, no_kernel
@@ -112,22 +115,30 @@ def _per_element(reduction, a):
 
 
 def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=(),
-                 formulas=None, kernel=None, divides=False):
+                 formulas=None, kernel=None, divides=False, exact=None):
     """A loss of ``self`` against ``target``; ``formulas`` are the two VJPs as text, for the
     summed loss (the mean's division by the count is added here: a product by 1 / count,
-    or, ``divides``, a division by the count, as PyTorch's BCE kernels ``div_`` it)."""
+    or, ``divides``, a division by the count, as PyTorch's BCE kernels ``div_`` it).
+    ``exact(x, grad, norm, **params)``, given, is PyTorch's float32 kernel of the
+    gradient at ``x = self - target`` (or None where it does not apply)."""
     formula_self, formula_target = (f + _PER_ELEMENT for f in formulas)
 
     def mean(v, reduction, a):
         return v / _count(reduction, a) if divides else v * _per_element(reduction, a)
+
+    def grad(F, g, a, t, reduction, p, fn):
+        if exact is not None and not F.is_tensor and np.shape(a) == np.shape(t):
+            torchs = exact(a - t, g, _per_element(reduction, a), operands=(a, t, g), **p)
+            if torchs is not None:
+                return torchs
+        return mean(fn(F, g, a, t, **p), reduction, a)
     defop(name, grad_fn, lambda a, t, reduction="mean", **p: _reduced(forward(a, t, **p),
                                                                       reduction),
           Grad(lambda F, g, out, a, t, reduction="mean", **p:
-               mean(grad_self(F, g, a, t, **p), reduction, a), (0, 1),
-               formula=formula_self),
-          Grad(lambda F, g, out, a, t, reduction="mean", **p:
-               mean(grad_target(F, g, a, t, **p), reduction, a), (0, 1),
-               formula=formula_target),
+               grad(F, g, a, t, reduction, p, grad_self), (0, 1), formula=formula_self),
+          Grad(lambda F, g, out, a, t, reduction="mean", **p:   # (self and target swapped)
+               grad(F, g, t, a, reduction, p, lambda F, g, t, a, **p: grad_target(
+                   F, g, a, t, **p)), (0, 1), formula=formula_target),
           args=("self", "target"), params=(REDUCTION, *params), dtype="promote",
           category="loss", doc=doc, refuses=no_kernel(kernel or name, INTEGRAL),
           code=f"torch.nn.functional.{name}({{self}}, {{target}}, reduction={{reduction}}"
@@ -135,9 +146,14 @@ def _target_loss(name, grad_fn, forward, grad_self, grad_target, doc, params=(),
 
 
 def _bce(a, t):
-    # PyTorch's kernel: each log clamped at -100, so 0 and 1 give finite losses
+    # PyTorch's kernel: each log clamped at -100, so 0 and 1 give finite losses; its scalar
+    # loop calls the C library's log1pf and logf (numpy's and MKL's: a last bit apart)
     with np.errstate(divide="ignore"):
-        return (t - 1) * np.maximum(np.log1p(-a), -100) - t * np.maximum(K.log(a), -100)
+        if a.dtype == np.float32 and a.size <= EXACT_LIMIT:
+            log1p_neg, log_a = libm.log1pf(-a), libm.log(a)
+        else:
+            log1p_neg, log_a = np.log1p(-a), K.log(a)
+        return (t - 1) * np.maximum(log1p_neg, -100) - t * np.maximum(log_a, -100)
 
 
 _target_loss(
@@ -251,13 +267,15 @@ _target_loss("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_g
              "Squared error below beta, absolute error above (scaled to meet).",
              (Param("beta", "scalar", 1.0, "where the squared part ends"),),
              ("grad * torch.clamp((self - target) / beta, -1, 1)",
-              "grad * torch.clamp((target - self) / beta, -1, 1)"), "smooth_l1_cpu")
+              "grad * torch.clamp((target - self) / beta, -1, 1)"), "smooth_l1_cpu",
+             exact=_exact.smooth_l1_backward)
 _target_loss("huber_loss", "HuberLossBackward0", _huber, _huber_grad,
              lambda F, g, a, t, delta=1.0: _huber_grad(F, g, t, a, delta),
              "Squared error below delta, delta times the absolute error above.",
              (Param("delta", "scalar", 1.0, "where the squared part ends"),),
              ("grad * torch.clamp(self - target, -delta, delta)",
-              "grad * torch.clamp(target - self, -delta, delta)"), "huber_cpu")
+              "grad * torch.clamp(target - self, -delta, delta)"), "huber_cpu",
+             exact=_exact.huber_backward)
 
 
 # embedding: the rows of a table that class indices name (nn.Embedding). The indices are a

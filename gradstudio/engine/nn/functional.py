@@ -162,14 +162,12 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _log_softmax(input, dim, dtype=dtype)
 
 
-def _total_weight(weight, target, ignore_index, ndim):
+def _total_weight(weight, target, ignore_index):
     """The counted targets' weights added as PyTorch's kernel adds them: its loss cascade
-    (``_cpu_kernels.nll_kernel``) for a 1-D or 2-D input, else numpy's sum."""
+    (``_cpu_kernels.nll_kernel``; ``nll_loss2d`` for more dimensions adds them alike)."""
     t = np.asarray(target).reshape(-1)
     counts = t != ignore_index
     w = weight[np.where(counts, t, 0)]
-    if ndim > 2:
-        return w[counts].sum()
     return nll_cascade_sum(w) if counts.all() else nll_cascade_sum_ignoring(w, counts)
 
 
@@ -209,8 +207,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if code == 0:
         total = 0.0
     else:
-        total = counted.size if weight is None else _total_weight(weight._data, t, ignore_index,
-                                                                   input._data.ndim)
+        total = counted.size if weight is None else _total_weight(weight._data, t, ignore_index)
     # PyTorch's nll_loss_nd: images (N, C, H, W) take nll_loss2d, other shapes with
     # extra dimensions are viewed as (N, C, 1, -1) for it (and a 'none' result viewed back)
     ndim, n = input._data.ndim, shape[0] if shape else 0
