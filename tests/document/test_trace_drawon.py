@@ -217,9 +217,11 @@ PROGRAMS = {
         print(f"best loss {best_loss:.4f}, accuracy {acc.item():.3f}")
         print(acc)
         print(model.fc2.bias)
-    """, {25: 4}, 4),     # (the best state's values are recorded where they are loaded, their
-    #                        clones drawn from them; the load step writes them into the weights)
+    """, {25: 4}, 4),
 }
+# (the best state's values are recorded where they are loaded and the rest is drawn: no part
+# is cut, so the trace has no note; the load step writes them into the weights)
+LOADED_ONLY = {"early_stopping_best_state"}
 
 # gradients flow through the part: cut there, as before, saying why
 THROUGH_THE_PART = """
@@ -261,7 +263,15 @@ def _drawn_after(doc):
     return found
 
 
-@pytest.mark.parametrize("name", list(PROGRAMS))
+@pytest.mark.parametrize("name", sorted(LOADED_ONLY))
+def test_values_loaded_from_an_if_are_recorded_and_everything_drawn(traced, name):
+    doc = traced[name]
+    assert not isinstance(doc, Exception), doc
+    assert _recorded(doc) == PROGRAMS[name][1] and doc.trace_note is None
+    assert any(a.kind == "load_values" for a in doc.timeline)
+
+
+@pytest.mark.parametrize("name", [n for n in PROGRAMS if n not in LOADED_ONLY])
 def test_the_part_is_recorded_and_the_rest_drawn(traced, name):
     doc = traced[name]
     assert not isinstance(doc, Exception), doc
