@@ -5,29 +5,17 @@ Each runs as its export spells it (the export, run under torch, prints what the 
 shows), survives a save and load unchanged, and says in words what it cannot do."""
 import pytest
 import script_runner
+from line_fit import line_fit
 
-from gradstudio.document import Document, export, run
+from gradstudio.document import export, run
 from gradstudio.document.catalogue_collect import collected_summary, summary
 from gradstudio.document.files import dumps, loads
 from gradstudio.document.training import add_train_loop
 
 
 def _regression():
-    doc = Document()
-    x = doc.add_node("tensor", {"value": [[0.0], [1.0], [2.0], [3.0]]}, label="x")
-    y = doc.add_node("tensor", {"value": [[1.0], [3.1], [4.9], [7.2]]}, label="y")
-    w = doc.add_node("tensor", {"value": [0.0], "requires_grad": True}, label="w")
-    b = doc.add_node("tensor", {"value": [0.0], "requires_grad": True}, label="b")
-    xw = doc.add_node("mul", label="xw")
-    doc.connect(x, xw, "self")
-    doc.connect(w, xw, "other")
-    pred = doc.add_node("add", label="pred")
-    doc.connect(xw, pred, "self")
-    doc.connect(b, pred, "other")
-    loss = doc.add_node("mse_loss", label="loss")
-    doc.connect(pred, loss, "input")
-    doc.connect(y, loss, "target")
-    return doc, w, b, loss
+    doc, n = line_fit([[0.0], [1.0], [2.0], [3.0]], [[1.0], [3.1], [4.9], [7.2]])
+    return doc, n["w"], n["b"], n["loss"]
 
 
 def collecting_doc(form="item", make="tensor", count=6):

@@ -4,11 +4,12 @@ one iteration to the next. The run, the export under real torch, a file's round 
 the forward pass (which never computes a velocity again) and the errors in words."""
 import pytest
 
-from gradstudio.document import Document, run
+from gradstudio.document import run
 from gradstudio.document.export import export_script, transcript
 from gradstudio.document.files import dumps, loads
 from gradstudio.timeline import ACTIONS, Spell
 
+from line_fit import line_fit
 from script_runner import run_scripts, torch_available
 
 needs_torch = pytest.mark.skipif(not torch_available(), reason="PyTorch is not installed")
@@ -18,29 +19,22 @@ def momentum_doc(form="mul_add", style="-=", count=6, two=True, velocity_kind="z
                  nesterov=False):
     """pred = x * w + b against y; a loop of backward, momentum_update, zero_grad; the
     velocities (and w) printed after it."""
-    d = Document()
-    x = d.add_node("tensor", {"value": [1.0, 2.0, 3.0, 4.0]}, label="x")
-    y = d.add_node("tensor", {"value": [2.0, 4.1, 5.9, 8.2]}, label="y")
-    w = d.add_node("tensor", {"value": [0.5], "requires_grad": True}, label="w")
-    b = d.add_node("tensor", {"value": [0.0], "requires_grad": True}, label="b")
-    if velocity_kind == "zeros":
-        vw = d.add_node("zeros", {"shape": (1,)}, label="vw")
-        vb = d.add_node("zeros", {"shape": (1,)}, label="vb")
-    else:               # (w * 0.0 under torch.no_grad(): computed from the parameters)
-        vw = d.add_node("mul", {"other": 0.0}, label="vw")
-        vb = d.add_node("mul", {"other": 0.0}, label="vb")
-        d.connect(w, vw, "self")
-        d.connect(b, vb, "self")
-        d.add_region([vw, vb])
-    xw = d.add_node("mul", label="xw")
-    d.connect(x, xw, "self")
-    d.connect(w, xw, "other")
-    pred = d.add_node("add", label="pred")
-    d.connect(xw, pred, "self")
-    d.connect(b, pred, "other")
-    loss = d.add_node("mse_loss", label="loss", watched=True)
-    d.connect(pred, loss, "input")
-    d.connect(y, loss, "target")
+    made = {}
+
+    def velocities_of(d, w, b):
+        if velocity_kind == "zeros":
+            made["vw"] = d.add_node("zeros", {"shape": (1,)}, label="vw")
+            made["vb"] = d.add_node("zeros", {"shape": (1,)}, label="vb")
+        else:           # (w * 0.0 under torch.no_grad(): computed from the parameters)
+            made["vw"] = d.add_node("mul", {"other": 0.0}, label="vw")
+            made["vb"] = d.add_node("mul", {"other": 0.0}, label="vb")
+            d.connect(w, made["vw"], "self")
+            d.connect(b, made["vb"], "self")
+            d.add_region([made["vw"], made["vb"]])
+    d, n = line_fit([1.0, 2.0, 3.0, 4.0], [2.0, 4.1, 5.9, 8.2], w=0.5,
+                    before_product=velocities_of)
+    w, b, loss, vw, vb = n["w"], n["b"], n["loss"], made["vw"], made["vb"]
+    d.set_watched(loss, True)
     tensors, velocities = ([w, b], [vw, vb]) if two else ([w], [vw])
     d.add_action("loop", {"count": count})
     d.add_action("forward", {})

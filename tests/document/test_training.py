@@ -16,6 +16,7 @@ from gradstudio.document.files import dumps, loads
 from gradstudio.document.model import DocumentError
 from gradstudio.document.training import add_linear, add_train_loop, trainable_leaves
 
+from line_fit import line_fit
 from script_runner import run_scripts, torch_available
 
 needs_torch = pytest.mark.skipif(not torch_available(), reason="PyTorch is not installed")
@@ -23,22 +24,11 @@ needs_torch = pytest.mark.skipif(not torch_available(), reason="PyTorch is not i
 
 def regression(count=5, lr=0.01, **settings):
     """pred = x * w + b against y, mean squared error, the loop of ``add_train_loop``."""
-    d = Document()
-    x = d.add_node("tensor", {"value": [1.0, 2.0, 3.0, 4.0]}, label="x")
-    y = d.add_node("tensor", {"value": [2.0, 4.1, 5.9, 8.2]}, label="y")
-    w = d.add_node("tensor", {"value": [0.0], "requires_grad": True}, label="w", watched=True)
-    b = d.add_node("tensor", {"value": [0.0], "requires_grad": True}, label="b")
-    xw = d.add_node("mul", label="xw")
-    d.connect(x, xw, "self")
-    d.connect(w, xw, "other")
-    pred = d.add_node("add", label="pred")
-    d.connect(xw, pred, "self")
-    d.connect(b, pred, "other")
-    loss = d.add_node("mse_loss", label="loss", watched=True)
-    d.connect(pred, loss, "input")
-    d.connect(y, loss, "target")
-    ids = add_train_loop(d, [w, b], loss, count=count, lr=lr, **settings)
-    return d, dict(w=w, b=b, loss=loss, pred=pred), ids
+    d, n = line_fit([1.0, 2.0, 3.0, 4.0], [2.0, 4.1, 5.9, 8.2])
+    d.set_watched(n["w"], True)
+    d.set_watched(n["loss"], True)
+    ids = add_train_loop(d, [n["w"], n["b"]], n["loss"], count=count, lr=lr, **settings)
+    return d, dict(w=n["w"], b=n["b"], loss=n["loss"], pred=n["pred"]), ids
 
 
 def _kinds(doc):
