@@ -47,7 +47,7 @@ from .values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 __all__ = ["setitem", "view_written", "write_refusal", "emit_write", "VIEW_WRITE",
-           "WRITE_OPS", "SHARED", "arithmetic_in_place"]
+           "WRITE_OPS", "SHARED", "arithmetic_in_place", "view_fill"]
 
 # the engine's in-place ops that write values (rather than compute from the old ones)
 WRITE_OPS = frozenset({"_setitem", "_fill", "_fill_tensor", "_zero", "_copy"})
@@ -179,3 +179,37 @@ def setitem(rec, func, t, key, value):
         # stays the value the write used)
         rec.emit(_Record("index", {"key": text}, {"self": t, **ports}, value))
     return out
+
+
+def view_fill(rec, t, op, params):
+    """``w[0].fill_(0.5)`` or ``w[:, 1:].zero_()`` under no_grad (already run), ``t`` a
+    view of a leaf that requires grad (a parameter), made just before by ``w[key]`` and
+    used for nothing else (not kept in a name either): the same write as ``w[key] =
+    0.5``, drawn as that ``setitem`` in place (the view's node, made before the write, is
+    dropped; the view stands for ``w[key]`` as written from then on). False for anything
+    else (refused by the caller)."""
+    if op.name not in ("_fill", "_zero") or not raw.is_view(t):
+        return False
+    i = rec.node_of.get(id(t))
+    node = None if i is None else rec.nodes[i]
+    if node is None or node["kind"] != "index" or list(node["inputs"]) != ["self"] or \
+            i != len(rec.nodes) - 1 or node["label"] or node["watched"] or \
+            node["keep"] or node["taint"] or has_marked(node["params"]):
+        return False
+    last_action = rec.actions[-1]["after"] if rec.actions else 0
+    base = rec.objects[node["inputs"]["self"]]
+    if last_action > i or rec.node_of.get(id(base)) != node["inputs"]["self"] or \
+            write_refusal(rec, base) is not None:
+        return False
+    value = 0.0 if op.name == "_zero" else (params or {}).get("value")
+    if has_marked(value):
+        raise TraceError(SCALAR_FED_BACK)
+    value = _number(value, Said("TraceRefusal", QT_TRANSLATE_NOOP(
+        "TraceRefusal", "the value written")))
+    key = node["params"]["key"]
+    rec.drop_tail([i])
+    rec.absorbed.discard(id(t))
+    emit_write(rec, _Record("setitem", {"key": key, "value": value}, {"self": base}, base),
+               True)
+    rec.emit(_Record("index", {"key": key}, {"self": base}, t))
+    return True
