@@ -116,6 +116,7 @@ def embedding_layer(rec, result, layer, num_embeddings, embedding_dim, *args, **
         try:
             with rec.torch.no_grad():
                 emit_write(rec, _Record("setitem", {"key": str(int(layer.padding_idx)),
-                                                    "value": 0.0}, {"self": p}, p), True)
+                                                    "value": 0.0}, {"self": p}, p), True,
+                           new=True)
         finally:
             rec.block_stack.pop()

@@ -99,9 +99,11 @@ def write_refusal(rec, t):
     return None
 
 
-def emit_write(rec, record, in_place):
+def emit_write(rec, record, in_place, new=False):
     """Commits the write node ``record`` (a ``_Record`` whose output is the written
-    tensor), in place or into a copy."""
+    tensor), in place or into a copy. ``new``: the tensor was made just now and nothing
+    has seen it (an nn.Embedding's padding row): part of the forward pass, as a write
+    before the first action is, even after one."""
     if in_place:
         record.params["in_place"] = True
         record.alias = True              # (the same tensor: it keeps its input's name)
@@ -109,7 +111,7 @@ def emit_write(rec, record, in_place):
     if in_place:
         i = rec.node_of[id(record.output)]
         rec.nodes[i]["keep"] = True      # (it changed a tensor the graph keeps)
-        if rec.actions:
+        if rec.actions and not new:
             # after a timeline action: written by a compute step at this moment (``late``),
             # the nodes before it keeping their values until then; folded into a loop,
             # where the loop's forward writes it, they hold the written values

@@ -256,3 +256,36 @@ program("row_view_used_then_filled", """
     loss.backward()
     print(w.grad)
 """)
+
+
+program("embedding_made_after_a_training_step", """
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(11)
+    w = torch.randn(3, requires_grad=True)
+    opt = torch.optim.SGD([w], lr=0.1)
+    (w ** 2).sum().backward()
+    opt.step()
+    emb = nn.Embedding(5, 2, padding_idx=2)
+    out = emb(torch.tensor([2, 1, 2]))
+    out.sum().backward()
+    print(out, emb.weight.grad)
+    print(w)
+""")
+
+
+program("row_filled_after_a_forward_before_its_backward", """
+    import torch
+
+    torch.manual_seed(12)
+    w = torch.randn(2, 3, requires_grad=True)
+    y = (w * 2).sum()
+    with torch.no_grad():
+        w[1].fill_(0.5)
+    y.backward()
+    print(w, w.grad)
+    z = (w ** 2).sum()
+    z.backward()
+    print(w.grad)
+""")

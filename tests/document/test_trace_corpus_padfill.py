@@ -35,7 +35,8 @@ def _in_a_region(doc, node):
 @pytest.mark.parametrize("name, row, count", [
     ("embedding_lm_padded_batches_adam", 0, 1),
     ("embedding_padding_idx_minus_one", 5, 1),      # (-1 of 6 rows: PyTorch's 5)
-    ("word_and_position_embeddings", 0, 1)])
+    ("word_and_position_embeddings", 0, 1),
+    ("embedding_made_after_a_training_step", 2, 1)])     # (its write: no later step)
 def test_an_embedding_with_padding_is_a_randn_leaf_with_its_row_zeroed(traced, name, row,
                                                                        count):
     doc = traced[name]
