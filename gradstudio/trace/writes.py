@@ -201,7 +201,7 @@ def view_fill(rec, t, op, params):
     last_action = rec.actions[-1]["after"] if rec.actions else 0
     base = rec.objects[node["inputs"]["self"]]
     if last_action > i or rec.node_of.get(id(base)) != node["inputs"]["self"] or \
-            write_refusal(rec, base) is not None:
+            raw.is_view(base) or write_refusal(rec, base) is not None:     # (w[0][1])
         return False
     value = 0.0 if op.name == "_zero" else (params or {}).get("value")
     if has_marked(value):

@@ -289,3 +289,18 @@ program("row_filled_after_a_forward_before_its_backward", """
     z.backward()
     print(w.grad)
 """)
+
+
+program("fill_through_a_view_of_a_view", """
+    import torch
+
+    torch.manual_seed(13)
+    w = torch.randn(3, 4, requires_grad=True)
+    with torch.no_grad():
+        w[0][1].fill_(7.0)
+        w[1, 2:].zero_()
+        w.T[2].fill_(-1.0)
+    loss = (w * torch.arange(12.0).reshape(3, 4)).sum()
+    loss.backward()
+    print(w, w.grad)
+""")

@@ -19,7 +19,8 @@ NOTEBOOK_BYTES = None
 NAMES = list(PROGRAMS)
 REFUSED_FILL = {
     "row_view_kept_in_a_name_then_filled": 7,   # row = w[1]; row.fill_(2.0)
-    "row_view_used_then_filled": 8}             # first = w[0]; s = first.sum(); first.fill_
+    "row_view_used_then_filled": 8,             # first = w[0]; s = first.sum(); first.fill_
+    "fill_through_a_view_of_a_view": 6}         # w[0][1].fill_(7.0): a write into w[0]
 WHOLE = [n for n in NAMES if n not in REFUSED_FILL]
 ENGINE_DIGITS = {}
 
@@ -64,8 +65,9 @@ def test_row_fills_of_a_parameter_are_drawn_as_the_writes_they_are(traced):
 @pytest.mark.parametrize("name, line", sorted(REFUSED_FILL.items()))
 def test_a_row_view_kept_or_used_before_its_fill_is_refused(traced, name, line):
     """``row = w[1]; row.fill_(2.0)``: the view stays a tensor of the script, changing
-    with ``w`` (the graph draws no such view), and a view already computed with holds
-    the values from before: both refused at the fill, with what came before drawn."""
+    with ``w`` (the graph draws no such view); a view already computed with holds the
+    values from before; ``w[0][1].fill_(7.0)`` would write into the node of ``w[0]``, not
+    into ``w``: all refused at the fill, with what came before drawn."""
     note = traced[name].trace_note
     assert note.startswith(f"Not drawn: lines 5–8 from line {line} on (an in-place fill_ "
                            "of a leaf that requires grad"), note
