@@ -20,6 +20,7 @@ from gradstudio.engine import inspect as raw
 from gradstudio.words import QT_TRANSLATE_NOOP
 
 from .values import TraceError, _Record
+from .writes import emit_write
 
 __all__ = ["parameter", "embedding_layer", "used"]
 
@@ -93,19 +94,29 @@ def used(rec, i):
 def embedding_layer(rec, result, layer, num_embeddings, embedding_dim, *args, **kwargs):
     """``nn.Embedding(n, d)``: its weight is a ``randn`` leaf of shape (n, d), drawn from
     the generator as PyTorch's ``normal_(0, 1)`` draws it; its calls are ``embedding``
-    nodes of F.embedding."""
+    nodes of F.embedding (with its ``padding_idx``). With ``padding_idx=k`` PyTorch then
+    zeroes row k under no_grad (``reset_parameters``): drawn as that write, ``weight[k] =
+    0.0`` in place (``writes``), as the script's ``with torch.no_grad(): w[k] = 0``."""
     p = layer.weight
     if kwargs.get("_weight") is not None or len(args) > 6 and args[6] is not None:
         raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal", 
             "an nn.Embedding made from a given weight cannot be drawn yet: let it draw its "
             "own, or use F.embedding with a tensor of yours"))
-    if layer.padding_idx is not None:       # (its row starts at zero: not a randn draw)
-        raise TraceError(QT_TRANSLATE_NOOP("TraceRefusal",
-            "an nn.Embedding with padding_idx cannot be drawn yet: its padding row starts at "
-            "zero and never gets a gradient, which the graph cannot show"))
     params = {"shape": [int(num_embeddings), int(embedding_dim)],
               "requires_grad": bool(raw.requires_grad(p))}
     if p.dtype.name != "float32":
         params["dtype"] = p.dtype.name
     rec.emit(_Record("randn", params, {}, p))
     rec.name_node(rec.node_of[id(p)], "weight")
+    if layer.padding_idx is not None:
+        # PyTorch zeroes the padding row under no_grad once drawn: a write in place, in
+        # a no_grad block of its own (as ``with torch.no_grad(): weight[k] = 0.0``)
+        rec.blocks += 1
+        rec.block_stack.append(f"b{rec.blocks}")
+        try:
+            with rec.torch.no_grad():
+                emit_write(rec, _Record("setitem", {"key": str(int(layer.padding_idx)),
+                                                    "value": 0.0}, {"self": p}, p), True,
+                           new=True)
+        finally:
+            rec.block_stack.pop()

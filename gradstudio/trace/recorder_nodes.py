@@ -293,6 +293,12 @@ class RecordedNodes:
         for k in self.same_tensor(i):
             if self.record_values and (late is None or self.nodes[k].get("late") == late):
                 self.values[k] = _value_of(self.objects[k])
+                j = self.nodes[k]["inputs"].get("self")
+                if late is None and self.nodes[k]["kind"] == "detach" and \
+                        id(self.objects[j]) in self.retired:
+                    # (nn.Parameter(torch.randn(3) * 0.1) is the product's detach: the
+                    # product shares its memory, in the script and the document alike)
+                    self.values[j] = _value_of(self.objects[j])
 
     def retake(self, i):
         """Node ``i``'s recorded values taken again, as its tensor is now (a buffer a

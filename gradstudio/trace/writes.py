@@ -47,7 +47,7 @@ from .values import SCALAR_FED_BACK, TraceError, _number, _Record, has_marked
 from gradstudio.words import QT_TRANSLATE_NOOP, Said
 
 __all__ = ["setitem", "view_written", "write_refusal", "emit_write", "VIEW_WRITE",
-           "WRITE_OPS", "SHARED", "arithmetic_in_place"]
+           "WRITE_OPS", "SHARED", "arithmetic_in_place", "view_fill"]
 
 # the engine's in-place ops that write values (rather than compute from the old ones)
 WRITE_OPS = frozenset({"_setitem", "_fill", "_fill_tensor", "_zero", "_copy"})
@@ -99,9 +99,11 @@ def write_refusal(rec, t):
     return None
 
 
-def emit_write(rec, record, in_place):
+def emit_write(rec, record, in_place, new=False):
     """Commits the write node ``record`` (a ``_Record`` whose output is the written
-    tensor), in place or into a copy."""
+    tensor), in place or into a copy. ``new``: the tensor was made just now and nothing
+    has seen it (an nn.Embedding's padding row): part of the forward pass, as a write
+    before the first action is, even after one."""
     if in_place:
         record.params["in_place"] = True
         record.alias = True              # (the same tensor: it keeps its input's name)
@@ -109,7 +111,7 @@ def emit_write(rec, record, in_place):
     if in_place:
         i = rec.node_of[id(record.output)]
         rec.nodes[i]["keep"] = True      # (it changed a tensor the graph keeps)
-        if rec.actions:
+        if rec.actions and not new:
             # after a timeline action: written by a compute step at this moment (``late``),
             # the nodes before it keeping their values until then; folded into a loop,
             # where the loop's forward writes it, they hold the written values
@@ -179,3 +181,37 @@ def setitem(rec, func, t, key, value):
         # stays the value the write used)
         rec.emit(_Record("index", {"key": text}, {"self": t, **ports}, value))
     return out
+
+
+def view_fill(rec, t, op, params):
+    """``w[0].fill_(0.5)`` or ``w[:, 1:].zero_()`` under no_grad (already run), ``t`` a
+    view of a leaf that requires grad (a parameter), made just before by ``w[key]`` and
+    used for nothing else (not kept in a name either): the same write as ``w[key] =
+    0.5``, drawn as that ``setitem`` in place (the view's node, made before the write, is
+    dropped; the view stands for ``w[key]`` as written from then on). False for anything
+    else (refused by the caller)."""
+    if op.name not in ("_fill", "_zero") or not raw.is_view(t):
+        return False
+    i = rec.node_of.get(id(t))
+    node = None if i is None else rec.nodes[i]
+    if node is None or node["kind"] != "index" or list(node["inputs"]) != ["self"] or \
+            i != len(rec.nodes) - 1 or node["label"] or node["watched"] or \
+            node["keep"] or node["taint"] or has_marked(node["params"]):
+        return False
+    last_action = rec.actions[-1]["after"] if rec.actions else 0
+    base = rec.objects[node["inputs"]["self"]]
+    if last_action > i or rec.node_of.get(id(base)) != node["inputs"]["self"] or \
+            raw.is_view(base) or write_refusal(rec, base) is not None:     # (w[0][1])
+        return False
+    value = 0.0 if op.name == "_zero" else (params or {}).get("value")
+    if has_marked(value):
+        raise TraceError(SCALAR_FED_BACK)
+    value = _number(value, Said("TraceRefusal", QT_TRANSLATE_NOOP(
+        "TraceRefusal", "the value written")))
+    key = node["params"]["key"]
+    rec.drop_tail([i])
+    rec.absorbed.discard(id(t))
+    emit_write(rec, _Record("setitem", {"key": key, "value": value}, {"self": base}, base),
+               True)
+    rec.emit(_Record("index", {"key": key}, {"self": base}, t))
+    return True

@@ -26,7 +26,8 @@ WHOLE = ["gelu_net_onecycle_lr_trace", "custom_dataset_class_uneven_batches",
          "gru_sequence_sum_regression", "lstm_cell_unrolled_by_hand",
          "confusion_matrix_precision_recall", "nb_onecycle_mlp_reassigned",
          "nb_func_vmap_jacrev", "nb_embedding_gru_shapes", "four_optimizers_same_bowl",
-         "double_backward_retain_graph_twice", "param_groups_backbone_head"]
+         "double_backward_retain_graph_twice", "param_groups_backbone_head",
+         "embedding_layernorm_bag_classifier"]
 
 
 # The engine follows the last bits of PyTorch's CPU kernels as they run on the reference

@@ -229,14 +229,16 @@ def test_a_sequential_schedule_is_said_at_its_line_not_drawn_as_its_inner_steps(
     _round_trip(doc, SEQUENTIAL)
 
 
-def test_an_embedding_with_padding_idx_is_said_at_its_line():
-    # its weight was drawn as a randn leaf, without the padding row's zeros: the
-    # self-check caught it as "the graph would differ ... 'weight'[0, 0]"
+def test_an_embedding_with_padding_idx_is_drawn_with_its_padding_row_zeroed():
+    # its weight was drawn as a randn leaf, without the padding row's zeros (the
+    # self-check caught it as "the graph would differ ... 'weight'[0, 0]"), then refused;
+    # now the row's write under no_grad is drawn after the randn draw, as PyTorch makes it
     (doc,) = outcomes([PADDED])
     assert isinstance(doc, Document), doc
-    assert "(an nn.Embedding with padding_idx cannot be drawn yet" in doc.trace_note, \
-        doc.trace_note
-    assert "would differ" not in doc.trace_note
+    assert doc.trace_note is None, doc.trace_note
+    (write,) = [n for n in doc.nodes() if n.kind == "setitem"]
+    assert (write.params["key"], write.params["value"]) == ("0", 0.0)
+    assert doc.node(doc.inputs_of(write.id)["self"]).kind == "randn"
     _round_trip(doc, PADDED)
 
 

@@ -6136,10 +6136,6 @@ Warum keine grad_fn: </translation>
         <translation>ein nn.Embedding aus einem vorgegebenen Gewicht kann noch nicht gezeichnet werden: Lassen Sie es sein eigenes ziehen oder verwenden Sie F.embedding mit einem eigenen Tensor</translation>
     </message>
     <message>
-        <source>an nn.Embedding with padding_idx cannot be drawn yet: its padding row starts at zero and never gets a gradient, which the graph cannot show</source>
-        <translation>ein nn.Embedding mit padding_idx kann noch nicht gezeichnet werden: seine Padding-Zeile beginnt bei null und bekommt nie einen Gradienten, was der Graph nicht zeigen kann</translation>
-    </message>
-    <message>
         <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
         <translation>eine In-place-Änderung eines Blatts, das Gradienten benötigt, kann nur als Trainingsschritt der Form w -= lr * w.grad (oder w.data -= lr * w.grad oder w.sub_(lr * w.grad)) mit einer einfachen Zahl lr gezeichnet werden</translation>
     </message>

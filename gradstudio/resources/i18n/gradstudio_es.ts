@@ -6136,10 +6136,6 @@ Por qué no hay grad_fn: </translation>
         <translation>un nn.Embedding creado a partir de un peso dado aún no se puede dibujar: deje que extraiga el suyo, o use F.embedding con un tensor propio</translation>
     </message>
     <message>
-        <source>an nn.Embedding with padding_idx cannot be drawn yet: its padding row starts at zero and never gets a gradient, which the graph cannot show</source>
-        <translation>un nn.Embedding con padding_idx aún no se puede dibujar: su fila de relleno empieza en cero y nunca recibe gradiente, lo que el grafo no puede mostrar</translation>
-    </message>
-    <message>
         <source>an in-place update of a leaf that requires grad can be drawn only as a training step of the form w -= lr * w.grad (or w.data -= lr * w.grad, or w.sub_(lr * w.grad)) with lr a plain number</source>
         <translation>una modificación in situ de una hoja que requiere gradiente solo se puede dibujar como un paso de entrenamiento de la forma w -= lr * w.grad (o w.data -= lr * w.grad, o w.sub_(lr * w.grad)) con lr un número simple</translation>
     </message>

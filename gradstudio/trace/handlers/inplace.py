@@ -11,7 +11,7 @@ from ..ops import op_record
 from ..updates import inplace_update
 from ..values import TraceError
 from ..writes import (SHARED, VIEW_WRITE, WRITE_OPS, arithmetic_in_place, emit_write,
-                      view_written, write_refusal)
+                      view_fill, view_written, write_refusal)
 
 
 def _refuse(text, **fields):
@@ -58,6 +58,8 @@ def inplace(rec, func, args, kwargs):
         return out
     if id(t) in rec.grad_of:      # an action's trace point: x.grad.zero_()
         _grad_in_place(rec, t, op, operands, params)
+        return out
+    if was_tracked_leaf and view_fill(rec, t, op, params):    # (w[0].fill_(0): w[0] = 0)
         return out
     if was_tracked_leaf or id(t) in rec.data_aliases:
         # a training step (w -= lr * w.grad, w.data -= ...): an update action
