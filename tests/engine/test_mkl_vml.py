@@ -147,3 +147,36 @@ def test_tanh_training_programs_print_torchs_digits(code):
         assert results[1]["p"]["out"] == results[0]["p"]["out"]
     else:                              # (within MKL's last digits: cpu_paths)
         parity.assert_same(results, "p")
+
+
+def test_small_results_are_arrays_of_their_own_in_every_thread():
+    """Small arrays go through a thread's reused buffers: each result is a fresh array,
+    unchanged by the next call, in its input's shape, and threads do not share them."""
+    import threading
+    rng = np.random.default_rng(3)
+    if not mkl_vml.available():
+        assert mkl_vml.vml("Tanh", np.ones(3, np.float32)) is None
+        return
+    a = rng.standard_normal((2, 3)).astype(np.float32)
+    first = mkl_vml.vml("Tanh", a)
+    again = mkl_vml.vml("Tanh", a * 3)
+    assert first.shape == (2, 3) and first.flags.owndata and first.dtype == np.float32
+    assert np.array_equal(first, mkl_vml.vml("Tanh", a)) and not np.array_equal(first, again)
+    assert mkl_vml.vml("Exp", np.float64(0.5)).shape == ()
+    assert mkl_vml.vml("Exp", np.zeros((0, 4))).shape == (0, 4)
+    t = rng.standard_normal((5, 7)).astype(np.float32).T     # (strided)
+    assert np.array_equal(mkl_vml.vml("Sin", t), mkl_vml.vml("Sin", np.ascontiguousarray(t)))
+    wrong = []
+
+    def work(seed):
+        x = np.random.default_rng(seed).standard_normal(64).astype(np.float32)
+        want = mkl_vml.vml("Exp", x).copy()
+        for _ in range(300):
+            if not np.array_equal(mkl_vml.vml("Exp", x), want):
+                wrong.append(seed)
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not wrong

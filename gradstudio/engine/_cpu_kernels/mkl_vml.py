@@ -20,6 +20,7 @@ import ctypes
 import os
 import site
 import sys
+import threading
 
 import numpy as np
 
@@ -32,6 +33,8 @@ _MODE = 0x2 | 0x140000 | 0x100    # VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE
 _SEQUENTIAL = 1                   # MKL_THREADING_SEQUENTIAL (no OpenMP runtime needed)
 _CHUNK = 1 << 30                  # (MKL_INT is 32 bits in the LP64 interface)
 _STATE = []                       # [the library or None], once looked for
+_SMALL = 1024                     # elements copied through a thread's buffers (``_scratch``)
+_LOCAL = threading.local()
 
 
 def _candidates():
@@ -95,25 +98,47 @@ def _function(lib, name, prefix):
     return fn
 
 
+def _scratch(dtype):
+    """This thread's pair of ``_SMALL``-element buffers of ``dtype`` and their addresses
+    (a numpy array's address costs about a microsecond to read: small tensors are copied
+    through buffers whose addresses were read once)."""
+    pairs = getattr(_LOCAL, "pairs", None)
+    if pairs is None:
+        pairs = _LOCAL.pairs = {}
+    pair = pairs.get(dtype)
+    if pair is None:
+        src, out = np.empty(_SMALL, dtype), np.empty(_SMALL, dtype)
+        pair = pairs[dtype] = (src, out, src.ctypes.data, out.ctypes.data)
+    return pair
+
+
 def vml(name, a):
     """MKL's ``vm?<name>`` (``Tanh``, ``Exp``, ``Ln`` ...) of the float32 or float64 array
     ``a`` in PyTorch's mode, as a new array of its shape; None when the library is absent
     or ``a`` is of another dtype."""
-    if a.dtype == np.float32:
+    dtype = a.dtype
+    if dtype == np.float32:
         prefix = "s"
-    elif a.dtype == np.float64:
+    elif dtype == np.float64:
         prefix = "d"
     else:
         return None
     lib = _library()
     if lib is None:
         return None
+    fn = _function(lib, name, prefix)
+    n = a.size
+    if n <= _SMALL:
+        src, out, src_at, out_at = _scratch(dtype)
+        src[:n] = a.reshape(-1)
+        fn(n, src_at, out_at, _MODE)
+        result = out[:n].reshape(np.shape(a)).copy()     # (the buffer is used again)
+        return result if isinstance(a, np.ndarray) else result[()]
     src = np.ascontiguousarray(a).reshape(-1)
     out = np.empty_like(src)
-    fn = _function(lib, name, prefix)
     step = src.itemsize
     for i in range(0, src.size, _CHUNK):
-        n = min(_CHUNK, src.size - i)
-        fn(n, src.ctypes.data + i * step, out.ctypes.data + i * step, _MODE)
+        k = min(_CHUNK, src.size - i)
+        fn(k, src.ctypes.data + i * step, out.ctypes.data + i * step, _MODE)
     out = out.reshape(np.shape(a))
     return out if isinstance(a, np.ndarray) else out[()]
