@@ -299,9 +299,9 @@ def _grad_name(op):
 # methods whose node shows the values of a (values, indices) pair
 _BY_KEYWORD = {"gather", "index_select", "sort", "argsort", "topk", "scatter", "scatter_value",
                "scatter_add", "scatter_reduce", "index_add", "addmm", "baddbmm", "roll", "diagonal", "count_nonzero",
-               "round_decimals", "div_rounded", "mode", "layer_norm", "group_norm",
+               "round_decimals", "mode", "layer_norm", "group_norm",
                "kthvalue", "cummax", "cummin", "addcmul", "addcdiv"}
-_METHOD = {"scatter_value": "scatter", "round_decimals": "round", "div_rounded": "div",
+_METHOD = {"scatter_value": "scatter", "round_decimals": "round",
            "lerp_tensor": "lerp", "fmod_scalar": "fmod", "copysign_scalar": "copysign",
            "linalg_cross": "cross"}
 _VALUES_OF = {"sort", "topk", "mode", "kthvalue", "cummax", "cummin"}
